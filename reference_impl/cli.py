@@ -1,0 +1,169 @@
+"""The euchre-spec command line: validate spec files, show resolved rules, play hands and games.
+
+Each subcommand is a thin layer over the library: errors from the library (SpecInvalid,
+IllegalAction, DealError) become messages on stderr and a non-zero exit, never tracebacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import yaml
+
+from .deal import DealError, deal_number
+from .engine import IllegalAction, apply, legal_actions, new_hand
+from .engine.game import game_apply, game_legal_actions, new_game, numbered_deals
+from .hand_log import game_summary, hand_log
+from .loading import load_rules
+from .rules import Rules
+from .spec import SpecInvalid
+from .validation import validate_paths
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.run(args)
+        return result
+    except SpecInvalid as exc:
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        return 1
+    except (IllegalAction, DealError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="euchre-spec", description="Euchre rules as data, and an engine that runs them.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    validate = commands.add_parser("validate", help="check spec files (default: the whole built-in spec)")
+    validate.add_argument("paths", nargs="*", type=Path, help="variant or house-rule files, or folders of them")
+    validate.set_defaults(run=_validate)
+
+    show = commands.add_parser("show", help="print the resolved rules of a variant with house rules")
+    _add_variant_arguments(show)
+    show.add_argument("--format", choices=("yaml", "json"), default="yaml")
+    show.set_defaults(run=_show)
+
+    play = commands.add_parser("play", help="play a deal (random legal actions, or a script) and print the hand log")
+    _add_variant_arguments(play)
+    play.add_argument("--deal", type=int, required=True, help="portable deal number (for a game: of the first hand)")
+    play.add_argument("--dealer", type=int, default=0, help="the (first) dealer's seat")
+    play.add_argument("--seed", type=int, default=0, help="seed for the random choice of legal actions")
+    play.add_argument("--script", type=Path, help="a YAML list (or one per line) of action ids to play first")
+    play.add_argument("--game", action="store_true", help="play a whole game to the target, not one hand")
+    play.set_defaults(run=_play)
+
+    variants = commands.add_parser("variants", help="list the base variants and house rules")
+    variants.set_defaults(run=_variants)
+    return parser
+
+
+def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", help="a base variant id, such as north-american")
+    parser.add_argument(
+        "--house-rule",
+        "-r",
+        action="append",
+        default=[],
+        dest="house_rules",
+        metavar="ID[=MODE]",
+        help="a house rule to add (repeatable)",
+    )
+    parser.add_argument(
+        "--spec",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="PATH",
+        help="extra spec files (your own variants or house rules)",
+    )
+
+
+def _validate(args: argparse.Namespace) -> int:
+    report = validate_paths(args.paths)
+    for error in report.errors:
+        print(error, file=sys.stderr)
+    print(report.summary())
+    return 0 if not report.errors else 1
+
+
+def _show(args: argparse.Namespace) -> int:
+    rules = load_rules(args.variant, args.house_rules, args.spec)
+    document = dict(rules.document)
+    if args.format == "json":
+        print(json.dumps(document, indent=2))
+    else:
+        print(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), end="")
+    return 0
+
+
+def _script(path: Path | None) -> list[str]:
+    if path is None:
+        return []
+    text = path.read_text(encoding="utf-8")
+    loaded = yaml.safe_load(text)
+    if isinstance(loaded, list):
+        return [str(item) for item in loaded]
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = load_rules(args.variant, args.house_rules, args.spec)
+    rng = random.Random(args.seed)
+    script = _script(args.script)
+    title = rules.title + (" + " + ", ".join(rules.house_rules) if rules.house_rules else "")
+    if args.game:
+        return _play_game(args, rules, rng, script, title)
+    state = new_hand(rules, deal_number(rules, args.deal, args.dealer))
+    initial = state
+    for text in script:
+        state = apply(state, text)
+    while not state.is_over:
+        state = apply(state, rng.choice(legal_actions(state)))
+    print(f"{title}: deal #{args.deal}")
+    print("\n".join(hand_log(initial, state)))
+    return 0
+
+
+def _play_game(args: argparse.Namespace, rules: Rules, rng: random.Random, script: list[str], title: str) -> int:
+    game = new_game(rules, numbered_deals(rules, args.deal), args.dealer)
+    print(f"{title}: a game from deal #{args.deal}, to {rules.target}")
+    pending = list(script)
+    while not game.is_over:
+        start, number = game.hand, game.hand_number
+        while game.hand_number == number and not game.is_over:
+            game = game_apply(game, pending.pop(0) if pending else rng.choice(game_legal_actions(game)))
+        finished = game.last_finished_hand
+        assert finished is not None
+        print(f"\nHand {number + 1} (deal #{args.deal + number})")
+        print("\n".join(hand_log(start, finished)))
+        print("\n".join(game_summary(game)))
+    return 0
+
+
+def _variants(args: argparse.Namespace) -> int:
+    from .spec import builtin_catalog
+
+    catalog = builtin_catalog()
+    print("Base variants:")
+    for ident, document in sorted(catalog.variants.items()):
+        print(f"  {ident:<20} {document.data['title']}")
+    print("House rules:")
+    for ident, document in sorted(catalog.house_rules.items()):
+        modes = document.data.get("modes")
+        suffix = f"  (modes: {', '.join(modes)}; default {document.data['default_mode']})" if modes else ""
+        print(f"  {ident:<20} {document.data['title']}{suffix}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

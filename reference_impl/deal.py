@@ -1,0 +1,133 @@
+"""Deals: explicit hands, or a portable deal number any language can reproduce.
+
+A deal number N is turned into a deal by an algorithm written down in spec/deal-numbers.yaml:
+SplitMix64 seeded with N drives an unbiased Fisher-Yates shuffle of the variant's canonical
+deck, and the shuffled deck is dealt in the variant's packets from the dealer's left. Only
+64-bit integer arithmetic is involved, so an engine in any language gets the same cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import Rules
+
+MASK64 = (1 << 64) - 1
+
+
+class DealError(ValueError):
+    """An explicit deal that does not fit the variant: unknown or repeated cards, wrong hand sizes."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of one hand: each seat's hand, the up-card (if any) and the undealt rest."""
+
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    up_card: int | None
+    kitty: tuple[int, ...]
+
+    def to_codes(self, rules: Rules) -> dict[str, object]:
+        """The deal in card codes, as scenarios and the protocol write it."""
+        return {
+            "dealer": self.dealer,
+            "hands": [[rules.card_code(card) for card in hand] for hand in self.hands],
+            "up_card": None if self.up_card is None else rules.card_code(self.up_card),
+            "kitty": [rules.card_code(card) for card in self.kitty],
+        }
+
+
+class SplitMix64:
+    """The SplitMix64 generator (Steele, Lea and Flood, 2014): tiny, fast, and easy to port."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in [0, bound), by rejecting the biased top of the 64-bit range."""
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            value = self.next()
+            if value < limit:
+                return value % bound
+
+
+def shuffled_deck(size: int, number: int) -> list[int]:
+    """The canonical deck positions 0..size-1 after shuffling for deal `number`."""
+    deck = list(range(size))
+    generator = SplitMix64(number)
+    for i in range(size - 1, 0, -1):
+        j = generator.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_from_order(rules: Rules, order: list[int], dealer: int) -> Deal:
+    """Deal a deck given top card first: packets round the table from the dealer's left."""
+    players = rules.players
+    hands: list[list[int]] = [[] for _ in range(players)]
+    position = 0
+    for packet in rules.packets:
+        for offset in range(1, players + 1):
+            seat = (dealer + offset) % players
+            hands[seat].extend(order[position : position + packet])
+            position += packet
+    up_card = None
+    if rules.up_card:
+        up_card = order[position]
+        position += 1
+    return Deal(dealer, tuple(tuple(hand) for hand in hands), up_card, tuple(order[position:]))
+
+
+def deal_number(rules: Rules, number: int, dealer: int = 0) -> Deal:
+    """Deal `number` of this variant, dealt by `dealer`."""
+    if not 0 <= number <= MASK64:
+        raise DealError(f"a deal number is a whole number from 0 to 2^64-1, not {number}")
+    return deal_from_order(rules, shuffled_deck(len(rules.deck), number), dealer)
+
+
+def explicit_deal(rules: Rules, dealer: int, hands: list[list[str]], up_card: str | None, kitty: list[str] | None = None) -> Deal:
+    """A deal written out card by card; the kitty defaults to every card not dealt."""
+    if not 0 <= dealer < rules.players:
+        raise DealError(f"dealer {dealer} is not a seat at a table of {rules.players}")
+    if len(hands) != rules.players:
+        raise DealError(f"the deal has {len(hands)} hands; this variant has {rules.players} players")
+    seen: set[int] = set()
+
+    def card_id(code: str) -> int:
+        if code not in rules.card_ids:
+            raise DealError(f"{code} is not a card of this variant's deck")
+        index = rules.card_ids[code]
+        if index in seen:
+            raise DealError(f"{code} is dealt twice")
+        seen.add(index)
+        return index
+
+    dealt = []
+    for seat, hand in enumerate(hands):
+        if len(hand) != rules.hand_size:
+            raise DealError(f"seat {seat} holds {len(hand)} cards; a hand has {rules.hand_size}")
+        dealt.append(tuple(card_id(code) for code in hand))
+    up = None
+    if rules.up_card:
+        if up_card is None:
+            raise DealError("this variant turns an up-card, but the deal has none")
+        up = card_id(up_card)
+    elif up_card is not None:
+        raise DealError("this variant turns no up-card")
+    if kitty is None:
+        rest = tuple(index for index in range(len(rules.deck)) if index not in seen)
+    else:
+        rest = tuple(card_id(code) for code in kitty)
+        if len(seen) != len(rules.deck):
+            missing = [rules.card_code(i) for i in range(len(rules.deck)) if i not in seen]
+            raise DealError(f"the deal leaves out {', '.join(missing)}")
+    return Deal(dealer, tuple(dealt), up, rest)

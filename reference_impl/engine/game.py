@@ -1,0 +1,99 @@
+"""A game: hands dealt in turn, scores added up, until a side reaches the target.
+
+Built on the hand machine without changing it: a GameState holds the running scores and the
+hand in progress; when a hand ends its points are added, the winner (if any) decided by the
+variant's target and tie rule, and the next hand dealt by the next dealer. Deals come from a
+function of (hand number, dealer) so a game can use portable deal numbers or scripted deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..deal import Deal, deal_number
+from ..rules import Action, Rules
+from .machine import apply, legal_actions, new_hand
+from .state import HandResult, HandState
+
+DealSource = Callable[[int, int], Deal]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game in progress: scores per team, the hand being played, and the results so far."""
+
+    rules: Rules
+    deals: DealSource
+    scores: tuple[int, ...]
+    hand_number: int
+    hand: HandState
+    results: tuple[HandResult, ...] = ()
+    winners: tuple[int, ...] = ()
+    previous_hand: HandState | None = None
+
+    @property
+    def last_finished_hand(self) -> HandState | None:
+        """The hand that ended most recently (the current one, once the game is over)."""
+        return self.hand if self.hand.is_over else self.previous_hand
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def to_act(self) -> int:
+        return -1 if self.is_over else self.hand.to_act
+
+
+def numbered_deals(rules: Rules, first_number: int) -> DealSource:
+    """Hand k of the game is deal number first_number + k (see spec/deal-numbers.yaml)."""
+    return lambda hand_number, dealer: deal_number(rules, first_number + hand_number, dealer)
+
+
+def new_game(rules: Rules, deals: DealSource, first_dealer: int = 0) -> GameState:
+    hand = new_hand(rules, deals(0, first_dealer))
+    return GameState(rules, deals, (0,) * len(rules.teams), 0, hand)
+
+
+def game_legal_actions(game: GameState) -> tuple[Action, ...]:
+    return () if game.is_over else legal_actions(game.hand)
+
+
+def game_apply(game: GameState, action: Action | str, seat: int | None = None) -> GameState:
+    """Apply an action to the hand in progress; finish the hand and deal the next when it ends."""
+    hand = apply(game.hand, action, seat)
+    if not hand.is_over:
+        return replace(game, hand=hand)
+    assert hand.result is not None
+    result = hand.result
+    scores = tuple(score + points for score, points in zip(game.scores, result.points, strict=True))
+    winners = decide_winners(game.rules, scores)
+    finished = replace(game, hand=hand, scores=scores, results=(*game.results, result), winners=winners)
+    if winners:
+        return finished
+    dealer = next_dealer(game.rules, hand)
+    number = game.hand_number + 1
+    return replace(finished, hand_number=number, hand=new_hand(game.rules, game.deals(number, dealer)), previous_hand=hand)
+
+
+def next_dealer(rules: Rules, hand: HandState) -> int:
+    """The deal passes to the left, except after a throw-in where the variant keeps the dealer."""
+    assert hand.result is not None
+    if hand.result.thrown_in and rules.throw_in_same_dealer:
+        return hand.dealer
+    return (hand.dealer + 1) % rules.players
+
+
+def decide_winners(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """The winning teams once the target is reached, settled by the tie rule; () to play on."""
+    reached = [team for team, score in enumerate(scores) if score >= rules.target]
+    if len(reached) <= 1:
+        return tuple(reached)
+    if rules.tie in (None, "shared"):
+        return tuple(reached)
+    best = max(scores[team] for team in reached)
+    leaders = tuple(team for team in reached if scores[team] == best)
+    if rules.tie == "play_on" and len(leaders) > 1:
+        return ()
+    return leaders

@@ -1,0 +1,69 @@
+"""Observations: what a state shows, as plain JSON-ready data in card codes.
+
+The same shape is used by the CLI's hand log, by the conformance protocol and by scenario
+checkpoints, so an observation from any engine can be compared field by field with ours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import SUITS
+from .game import GameState, game_legal_actions
+from .machine import legal_actions
+from .state import HandResult, HandState
+
+
+def observe(state: HandState) -> dict[str, Any]:
+    """Everything about a hand in progress, with nothing hidden (a referee's view)."""
+    rules = state.rules
+    code = rules.card_code
+    return {
+        "phase": state.phase,
+        "to_act": None if state.is_over else state.to_act,
+        "dealer": state.dealer,
+        "up_card": None if state.deal.up_card is None else code(state.deal.up_card),
+        "turned_down": SUITS[state.turned_down] if state.turned_down >= 0 else None,
+        "trump": SUITS[state.trump] if state.trump >= 0 else None,
+        "maker": state.maker if state.maker >= 0 else None,
+        "maker_alone": state.maker_alone,
+        "defender_alone": state.defender_alone if state.defender_alone >= 0 else None,
+        "sitting_out": [seat for seat, active in enumerate(state.active) if not active],
+        "dealer_took_up_card": state.dealer_took_up_card,
+        "hands": [[code(card) for card in hand] for hand in state.hands],
+        "trick": [[seat, code(card)] for seat, card in state.trick],
+        "tricks_won": list(state.tricks_won),
+        "trick_winners": [winner for winner, _ in state.tricks],
+        "legal_actions": [action.text for action in legal_actions(state)],
+        "result": result_data(state.result),
+    }
+
+
+def result_data(result: HandResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    if result.thrown_in:
+        return {"thrown_in": True, "points": list(result.points)}
+    return {
+        "thrown_in": False,
+        "row": result.row,
+        "clause": result.clause,
+        "makers_tricks": result.makers_tricks,
+        "points": list(result.points),
+    }
+
+
+def observe_game(game: GameState) -> dict[str, Any]:
+    """A hand observation plus the game's scores and outcome."""
+    observation = observe(game.hand)
+    observation["legal_actions"] = [action.text for action in game_legal_actions(game)]
+    observation["to_act"] = None if game.is_over or game.hand.is_over else game.hand.to_act
+    observation.update(
+        {
+            "hand_number": game.hand_number,
+            "scores": list(game.scores),
+            "game_over": game.is_over,
+            "winners": list(game.winners),
+        }
+    )
+    return observation

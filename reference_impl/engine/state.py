@@ -1,0 +1,171 @@
+"""The state of one hand, and what a refusal looks like.
+
+A HandState is a value: `apply` never changes one, it returns a new one. Every field holds an
+immutable value (ints, tuples), so a new state is a shallow copy with a few fields replaced;
+that keeps the state machine pure and a random playout cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..deal import Deal
+from ..rules import Action, Rules
+
+BID_ROUND_ONE = "bid_round_one"
+BID_ROUND_TWO = "bid_round_two"
+DEALER_NAMES_UNSEEN = "dealer_names_trump_unseen"
+DECLARE_ALONE = "declare_alone"
+DEALER_DISCARD = "dealer_discard"
+DEFEND_ALONE = "defend_alone"
+PLAY = "play"
+HAND_OVER = "hand_over"
+PHASES = (BID_ROUND_ONE, BID_ROUND_TWO, DEALER_NAMES_UNSEEN, DECLARE_ALONE, DEALER_DISCARD, DEFEND_ALONE, PLAY, HAND_OVER)
+
+REASONS = {
+    "unknown_action": "the action is not one this variant knows",
+    "hand_over": "the hand is over; no more actions are taken",
+    "not_your_turn": "it is another player's turn",
+    "wrong_phase": "that kind of action is not taken at this point of the hand",
+    "turned_down_suit": "the suit of the turned-down card cannot be named in round two",
+    "dealer_must_name_trump": "the dealer is stuck and may not pass",
+    "must_go_alone": "this bid can only be made by going alone",
+    "card_not_in_hand": "the card is not in the player's hand",
+    "cannot_discard_up_card": "the dealer may not discard the up-card",
+    "pickup_compulsory": "the dealer must take the up-card",
+    "must_follow_suit": "the player holds a card of the suit led and must play one",
+}
+
+
+class IllegalAction(Exception):
+    """A refused action. The state it was tried on is unchanged."""
+
+    def __init__(self, code: str, seat: int, phase: str, action: str, detail: str = "") -> None:
+        self.code = code
+        self.seat = seat
+        self.phase = phase
+        self.action = action
+        message = f"seat {seat} cannot {action!r} during {phase}: {REASONS[code]}"
+        super().__init__(message + (f" ({detail})" if detail else ""))
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended: thrown in, or played out and scored by one row of the table."""
+
+    thrown_in: bool
+    maker: int | None = None
+    trump: int | None = None
+    makers_tricks: int = 0
+    maker_alone: bool = False
+    defender_alone: int | None = None
+    row: str | None = None
+    clause: str | None = None
+    points: tuple[int, ...] = ()
+
+
+class HandState:
+    """One hand in progress. Read its fields; change it only through `apply`."""
+
+    __slots__ = (
+        "_legal",
+        "active",
+        "deal",
+        "dealer_took_up_card",
+        "defender_alone",
+        "discarded",
+        "hands",
+        "history",
+        "leader",
+        "led_suit",
+        "maker",
+        "maker_alone",
+        "passes",
+        "phase",
+        "result",
+        "rules",
+        "to_act",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "turned_down",
+    )
+
+    rules: Rules
+    deal: Deal
+    phase: str
+    to_act: int
+    hands: tuple[tuple[int, ...], ...]
+    history: tuple[tuple[int, Action], ...]
+    passes: int
+    turned_down: int
+    trump: int
+    maker: int
+    maker_alone: bool
+    defender_alone: int
+    active: tuple[bool, ...]
+    dealer_took_up_card: bool
+    discarded: int
+    trick: tuple[tuple[int, int], ...]
+    leader: int
+    led_suit: int
+    tricks_won: tuple[int, ...]
+    tricks: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    result: HandResult | None
+    _legal: tuple[Action, ...] | None
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == HAND_OVER
+
+    def clone(self) -> HandState:
+        """A shallow copy for building the next state; only the state machine calls this."""
+        other = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._legal = None
+        return other
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.rules.players
+
+    def next_active(self, seat: int) -> int:
+        """The first active seat clockwise after `seat`."""
+        players = self.rules.players
+        active = self.active
+        nxt = (seat + 1) % players
+        while not active[nxt]:
+            nxt = (nxt + 1) % players
+        return nxt
+
+
+def initial_state(rules: Rules, deal: Deal, phase: str, to_act: int) -> HandState:
+    state = HandState.__new__(HandState)
+    state.rules = rules
+    state.deal = deal
+    state.phase = phase
+    state.to_act = to_act
+    state.hands = deal.hands
+    state.history = ()
+    state.passes = 0
+    state.turned_down = -1
+    state.trump = -1
+    state.maker = -1
+    state.maker_alone = False
+    state.defender_alone = -1
+    state.active = (True,) * rules.players
+    state.dealer_took_up_card = False
+    state.discarded = -1
+    state.trick = ()
+    state.leader = -1
+    state.led_suit = -1
+    state.tricks_won = (0,) * rules.players
+    state.tricks = ()
+    state.result = None
+    state._legal = None
+    return state

@@ -1,0 +1,139 @@
+"""A readable log of a hand or game, for people checking the engine by eye.
+
+Every line is derived from the states the engine produced (the action history and the final
+state); the log never re-derives a rule, so what it prints is what the engine did.
+"""
+
+from __future__ import annotations
+
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from .engine import HandState, apply
+from .engine.game import GameState
+from .engine.state import PLAY
+from .rules import Action, Rules
+
+PHASE_TITLES = {
+    "bid_round_one": "Round one (the up-card)",
+    "bid_round_two": "Round two (naming a suit)",
+    "dealer_names_trump_unseen": "The special card is turned up: the dealer names trump unseen",
+    "declare_alone": "Going alone",
+    "dealer_discard": "The dealer's discard",
+    "defend_alone": "Defending alone",
+}
+
+
+DECLINE_WORDS = {
+    "declare_alone": "Plays with their partner",
+    "defend_alone": "Does not defend alone",
+}
+
+
+def card_text(rules: Rules, card: int) -> str:
+    """A card as a person reads it: rank and suit symbol (the code for jokers)."""
+    face = rules.deck[card]
+    if face.suit is None:
+        return face.code
+    rank = "10" if face.rank == "T" else face.rank
+    copy = face.code[2:]
+    return f"{rank}{SUIT_SYMBOLS[face.suit]}{copy}"
+
+
+def seat_name(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def team_name(rules: Rules, team: int) -> str:
+    seats = rules.teams[team]
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + " & ".join(str(s) for s in seats)
+
+
+def spoken(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> str:
+    """The variant's words for an action, chosen by who says it."""
+    if action.kind == "pass" and phase in DECLINE_WORDS:
+        return DECLINE_WORDS[phase]
+    words = rules.labels.get(action.kind, {})
+    role = "default"
+    if seat == dealer:
+        role = "dealer"
+    elif rules.is_partnership() and rules.team_of[seat] == rules.team_of[dealer]:
+        role = "dealer_partner"
+    if phase == "bid_round_two" and "round_two" in words:
+        return words["round_two"]
+    return words.get(role, words.get("default", action.kind.replace("_", " ")))
+
+
+def describe_action(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> str:
+    label = spoken(rules, seat, dealer, phase, action)
+    if action.kind == "name_trump":
+        letter = SUITS[action.suit]
+        return f"{label}: {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}  [{action.text}]"
+    if action.kind in ("discard", "play"):
+        return f"{label} {card_text(rules, action.card)}  [{action.text}]"
+    return f"{label}  [{action.text}]"
+
+
+def hand_log(initial: HandState, final: HandState) -> list[str]:
+    """The lines describing one hand from its deal to its score."""
+    rules = initial.rules
+    deal = initial.deal
+    lines = [f"Dealer: {seat_name(deal.dealer)}"]
+    for seat, hand in enumerate(deal.hands):
+        lines.append(f"  {seat_name(seat)}: " + " ".join(card_text(rules, card) for card in hand))
+    if deal.up_card is not None:
+        lines.append(f"Up-card: {card_text(rules, deal.up_card)}")
+    phase = None
+    replay = initial
+    trick_cards: list[str] = []
+    for seat, action in final.history:
+        if replay.phase not in (phase, PLAY):
+            phase = replay.phase
+            lines.append(PHASE_TITLES[phase] + ":")
+        if action.kind == "play":
+            trick_cards.append(f"{seat}:{card_text(rules, action.card)}")
+        else:
+            lines.append(f"  {seat_name(seat)}: {describe_action(rules, seat, deal.dealer, replay.phase, action)}")
+        before = replay
+        replay = apply(replay, action)
+        if replay.phase == PLAY and before.phase != PLAY:
+            lines.append(_trump_line(replay))
+        if len(replay.tricks) > len(before.tricks):
+            winner = replay.tricks[-1][0]
+            lines.append(f"Trick {len(replay.tricks)}: " + "  ".join(trick_cards) + f"  -> won by {seat_name(winner)}")
+            trick_cards = []
+    lines.extend(_result_lines(final))
+    return lines
+
+
+def _trump_line(state: HandState) -> str:
+    rules = state.rules
+    letter = SUITS[state.trump]
+    text = f"Trump: {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}, made by {seat_name(state.maker)}"
+    if state.maker_alone and rules.partners[state.maker]:
+        text += " (alone)"
+    if state.defender_alone >= 0:
+        text += f"; {seat_name(state.defender_alone)} defends alone"
+    out = [seat for seat, active in enumerate(state.active) if not active]
+    if out:
+        text += "; sitting out: " + ", ".join(str(seat) for seat in out)
+    return text
+
+
+def _result_lines(final: HandState) -> list[str]:
+    rules = final.rules
+    result = final.result
+    if result is None:
+        return ["(the hand is not finished)"]
+    if result.thrown_in:
+        return ["Everybody passed: the hand is thrown in, nobody scores."]
+    assert result.maker is not None
+    scored = [f"{points} to {team_name(rules, team)}" for team, points in enumerate(result.points) if points]
+    return [f"Result: the makers took {result.makers_tricks} trick(s): {result.row} [{result.clause}]; " + ", ".join(scored)]
+
+
+def game_summary(game: GameState) -> list[str]:
+    rules = game.rules
+    scores = ", ".join(f"{team_name(rules, team)} {score}" for team, score in enumerate(game.scores))
+    lines = [f"Score: {scores}"]
+    if game.is_over:
+        lines.append("Game over: " + " and ".join(team_name(rules, team) for team in game.winners) + " win.")
+    return lines

@@ -1,0 +1,130 @@
+"""The set of spec files: base variants, house rules and the sources table.
+
+A catalog is built from the project's own spec/ tree plus any files a user names (their own house
+rules or variants). Each file is loaded strictly and checked against its schema here; whether
+files fit together (extends, overlays, clause ids) is checked when they are composed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..paths import ROOT, SPEC_DIR
+from .errors import SpecError, SpecInvalid
+from .schemas import validate_document
+from .yaml_loader import Document, load_document
+
+SCHEMA_OF_KIND = {
+    "variant": "variant.schema.json",
+    "house-rule": "house-rule.schema.json",
+    "sources": "sources.schema.json",
+    "retired-clauses": "retired-clauses.schema.json",
+}
+FOLDER_KIND = {"variants": "variant", "house-rules": "house-rule"}
+
+
+@dataclass
+class Catalog:
+    """Loaded, schema-valid spec files by id."""
+
+    variants: dict[str, Document] = field(default_factory=dict)
+    house_rules: dict[str, Document] = field(default_factory=dict)
+    sources: dict[str, dict[str, str]] = field(default_factory=dict)
+    retired_clauses: dict[str, str] = field(default_factory=dict)
+
+
+def display_path(path: Path) -> str:
+    """A path as shown in messages: relative to the project when inside it."""
+    resolved = path.resolve()
+    try:
+        return str(resolved.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def spec_files(paths: Iterable[Path]) -> list[Path]:
+    """The YAML files named by `paths`, directories searched recursively."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def kind_of(document: Document, path: Path) -> str | None:
+    """What kind of spec file this is: from its $schema, else from its folder."""
+    data = document.data
+    if isinstance(data, dict) and isinstance(data.get("$schema"), str):
+        name = data["$schema"].rsplit("/", 1)[-1]
+        for kind, schema in SCHEMA_OF_KIND.items():
+            if name == schema:
+                return kind
+    return FOLDER_KIND.get(path.parent.name)
+
+
+def load_catalog(extra: Iterable[Path] = (), include_builtin: bool = True) -> Catalog:
+    """Load the built-in spec tree plus `extra` files; raise SpecInvalid listing every error."""
+    paths = spec_files([SPEC_DIR] if include_builtin else [])
+    builtin = {p.resolve() for p in paths}
+    paths += [p for p in spec_files(extra) if p.resolve() not in builtin]
+    catalog = Catalog()
+    errors: list[SpecError] = []
+    origin: dict[tuple[str, str], str] = {}
+    for path in paths:
+        name = display_path(path)
+        try:
+            document = load_document(path, name)
+        except SpecInvalid as exc:
+            errors.extend(exc.errors)
+            continue
+        kind = kind_of(document, path)
+        if kind is None:
+            errors.append(
+                SpecError(
+                    name,
+                    1,
+                    "",
+                    "cannot tell what kind of spec file this is; set $schema to the variant, house-rule or sources schema",
+                )
+            )
+            continue
+        problems = validate_document(document, SCHEMA_OF_KIND[kind])
+        if problems:
+            errors.extend(problems)
+            continue
+        _add(catalog, kind, document, path, origin, errors)
+    if errors:
+        raise SpecInvalid(errors)
+    return catalog
+
+
+def _add(
+    catalog: Catalog, kind: str, document: Document, path: Path, origin: dict[tuple[str, str], str], errors: list[SpecError]
+) -> None:
+    data = document.data
+    if kind == "sources":
+        catalog.sources.update(data["sources"])
+        return
+    if kind == "retired-clauses":
+        catalog.retired_clauses.update(data["retired"])
+        return
+    ident = data["id"]
+    if path.stem != ident:
+        errors.append(
+            SpecError(document.path, document.line_of("/id"), "/id", f"the id {ident!r} must match the file name {path.stem!r}")
+        )
+        return
+    table = catalog.variants if kind == "variant" else catalog.house_rules
+    if (kind, ident) in origin:
+        errors.append(
+            SpecError(
+                document.path, document.line_of("/id"), "/id", f"{kind} {ident!r} is already defined in {origin[(kind, ident)]}"
+            )
+        )
+        return
+    origin[(kind, ident)] = document.path
+    table[ident] = document

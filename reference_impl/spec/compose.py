@@ -1,0 +1,288 @@
+"""Composing a resolved variant: a base, what it extends, and the house rules laid over it.
+
+Composition is plain data merging (mappings merge key by key, anything else replaces, null
+deletes), but every value remembers the file and line it came from, so an error found later in
+the resolved rules still points at the line a contributor wrote. Unknown ids, cycles, rules that
+do not apply, declared conflicts and two house rules setting one value differently are errors.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from .catalog import Catalog
+from .errors import SpecError, SpecInvalid, join_pointer, split_pointer
+from .yaml_loader import Document
+
+NOT_MERGED = ("$schema", "extends", "errata")
+WHOLE_VALUES = ("/choices",)  # entries here replace each other whole rather than merging
+
+
+@dataclass
+class Resolved:
+    """A variant with its ancestors and house rules merged in, and where each value came from."""
+
+    variant_id: str
+    house_rules: tuple[str, ...]
+    data: dict[str, Any]
+    origins: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+    def locate(self, pointer: str) -> tuple[str, int]:
+        """The file and line that wrote `pointer`, or its nearest written ancestor."""
+        while True:
+            if pointer in self.origins:
+                return self.origins[pointer]
+            if not pointer:
+                return ("<resolved>", 0)
+            pointer = pointer.rsplit("/", 1)[0]
+
+    def error(self, pointer: str, message: str) -> SpecError:
+        file, line = self.locate(pointer)
+        return SpecError(file, line, pointer, message)
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """One selected house rule: its file, the chosen mode, and where its settings sit in the file."""
+
+    rule_id: str
+    mode: str | None
+    document: Document
+    set_pointer: str
+
+    @property
+    def ref(self) -> str:
+        return self.rule_id if self.mode is None else f"{self.rule_id}={self.mode}"
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        data = self.document.data
+        settings: dict[str, Any] = data["set"] if self.mode is None else data["modes"][self.mode]["set"]
+        return settings
+
+
+def resolve(catalog: Catalog, variant_id: str, house_rules: tuple[str, ...] = ()) -> Resolved:
+    """Merge `variant_id`'s chain and the named house rules; raise SpecInvalid on any error."""
+    chain = _chain(catalog, variant_id)
+    overlays = _overlays(catalog, variant_id, house_rules)
+    resolved = Resolved(variant_id, tuple(o.ref for o in overlays), {})
+    errata: list[Any] = []
+    errors: list[SpecError] = []
+    for document in chain:
+        _check_clause_redefinition(resolved, document, "/clauses", errors)
+        fragment = {k: v for k, v in document.data.items() if k not in NOT_MERGED}
+        _merge(resolved, fragment, document, "", "")
+        errata.extend(document.data.get("errata", []))
+    errors.extend(_overlay_conflicts(overlays))
+    for overlay in overlays:
+        _merge(resolved, overlay.settings, overlay.document, overlay.set_pointer, "")
+        doc = overlay.document
+        _check_clause_redefinition(resolved, doc, "/clauses", errors)
+        _merge(resolved, {"clauses": doc.data["clauses"], "choices": doc.data.get("choices", {})}, doc, "", "")
+    resolved.data["errata"] = errata
+    resolved.data["id"] = variant_id
+    if errors:
+        raise SpecInvalid(errors)
+    return resolved
+
+
+def parse_house_rule_ref(ref: str) -> tuple[str, str | None]:
+    """Split 'id=mode' into its parts."""
+    rule_id, _, mode = ref.partition("=")
+    return rule_id, (mode or None)
+
+
+def _chain(catalog: Catalog, variant_id: str) -> list[Document]:
+    """The variant and its ancestors, root first."""
+    chain: list[Document] = []
+    seen: list[str] = []
+    current: str | None = variant_id
+    child: Document | None = None
+    while current is not None:
+        if current in seen:
+            cycle = " -> ".join([*seen, current])
+            assert child is not None
+            raise SpecInvalid(
+                [SpecError(child.path, child.line_of("/extends"), "/extends", f"variants extend each other in a cycle: {cycle}")]
+            )
+        document = catalog.variants.get(current)
+        if document is None:
+            if child is None:
+                known = ", ".join(sorted(catalog.variants))
+                raise SpecInvalid([SpecError("<command line>", 0, "", f"unknown variant {current!r}; known variants: {known}")])
+            raise SpecInvalid(
+                [SpecError(child.path, child.line_of("/extends"), "/extends", f"extends unknown variant {current!r}")]
+            )
+        seen.append(current)
+        chain.append(document)
+        child = document
+        current = document.data.get("extends")
+    return list(reversed(chain))
+
+
+def _overlays(catalog: Catalog, variant_id: str, refs: tuple[str, ...]) -> list[Overlay]:
+    """The selected house rules in order, with everything they require added before them."""
+    selected: list[Overlay] = []
+    errors: list[SpecError] = []
+
+    def visit(ref: str, stack: tuple[str, ...], cited_by: tuple[Document, str] | None) -> None:
+        rule_id, mode = parse_house_rule_ref(ref)
+        if rule_id in stack:
+            cycle = " -> ".join([*stack, rule_id])
+            cycling = catalog.house_rules[stack[-1]]
+            errors.append(
+                SpecError(
+                    cycling.path,
+                    cycling.line_of("/requires"),
+                    "/requires",
+                    f"house rules require each other in a cycle: {cycle}",
+                )
+            )
+            return
+        document = catalog.house_rules.get(rule_id)
+        if document is None:
+            where = (cited_by[0].path, cited_by[0].line_of(cited_by[1])) if cited_by else ("<command line>", 0)
+            pointer = cited_by[1] if cited_by else ""
+            known = ", ".join(sorted(catalog.house_rules))
+            errors.append(SpecError(where[0], where[1], pointer, f"unknown house rule {rule_id!r}; known house rules: {known}"))
+            return
+        data = document.data
+        if mode is None and "modes" in data:
+            mode = data["default_mode"]
+        if mode is not None and mode not in data.get("modes", {}):
+            modes = ", ".join(sorted(data.get("modes", {}))) or "none"
+            errors.append(
+                SpecError(
+                    document.path, document.line_of("/id"), "", f"house rule {rule_id!r} has no mode {mode!r}; its modes: {modes}"
+                )
+            )
+            return
+        targets = data["applies_to"]
+        if "any" not in targets and variant_id not in targets:
+            errors.append(
+                SpecError(
+                    document.path,
+                    document.line_of("/applies_to"),
+                    "/applies_to",
+                    f"house rule {rule_id!r} does not apply to {variant_id!r}; it applies to: {', '.join(targets)}",
+                )
+            )
+            return
+        for index, required in enumerate(data.get("requires", [])):
+            visit(required, (*stack, rule_id), (document, f"/requires/{index}"))
+        if any(o.rule_id == rule_id for o in selected):
+            if not any(o.rule_id == rule_id and o.mode == mode for o in selected):
+                errors.append(
+                    SpecError(
+                        document.path, document.line_of("/id"), "", f"house rule {rule_id!r} is selected in two different modes"
+                    )
+                )
+            return
+        set_pointer = "/set" if mode is None else f"/modes/{mode}/set"
+        selected.append(Overlay(rule_id, mode, document, set_pointer))
+
+    for ref in refs:
+        visit(ref, (), None)
+    if errors:
+        raise SpecInvalid(errors)
+    return selected
+
+
+def _overlay_conflicts(overlays: list[Overlay]) -> list[SpecError]:
+    """Declared conflicts, and two house rules that set one value differently."""
+    errors: list[SpecError] = []
+    ids = {o.rule_id for o in overlays}
+    for overlay in overlays:
+        for index, other in enumerate(overlay.document.data.get("conflicts_with", [])):
+            if other in ids and other != overlay.rule_id:
+                pointer = f"/conflicts_with/{index}"
+                errors.append(
+                    SpecError(
+                        overlay.document.path,
+                        overlay.document.line_of(pointer),
+                        pointer,
+                        f"house rules {overlay.rule_id!r} and {other!r} conflict and cannot be combined",
+                    )
+                )
+    setters: dict[str, tuple[Overlay, Any]] = {}
+    for overlay in overlays:
+        for pointer, value in _leaves(overlay.settings, ""):
+            if pointer in setters and setters[pointer][1] != value:
+                first = setters[pointer][0]
+                doc = overlay.document
+                errors.append(
+                    SpecError(
+                        doc.path,
+                        doc.line_of(overlay.set_pointer + pointer),
+                        pointer,
+                        f"house rules {first.ref!r} and {overlay.ref!r} set {pointer} to different values "
+                        f"({_short(setters[pointer][1])} and {_short(value)})",
+                    )
+                )
+            setters.setdefault(pointer, (overlay, value))
+    return errors
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _leaves(data: Any, pointer: str) -> list[tuple[str, Any]]:
+    if isinstance(data, dict) and data:
+        found: list[tuple[str, Any]] = []
+        for key, value in data.items():
+            found.extend(_leaves(value, join_pointer(pointer, key)))
+        return found
+    return [(pointer, data)]
+
+
+def _check_clause_redefinition(resolved: Resolved, document: Document, at: str, errors: list[SpecError]) -> None:
+    existing = resolved.data.get("clauses", {})
+    for clause_id in document.data.get("clauses", {}):
+        if clause_id in existing:
+            pointer = join_pointer(at, clause_id)
+            file, line = resolved.locate(pointer)
+            errors.append(
+                SpecError(
+                    document.path,
+                    document.line_of(pointer),
+                    pointer,
+                    f"clause {clause_id!r} is already defined in {file}:{line}; clause ids are never redefined",
+                )
+            )
+
+
+def _merge(resolved: Resolved, fragment: dict[str, Any], document: Document, source_at: str, target_at: str) -> None:
+    """Merge `fragment` (written at `source_at` in `document`) into the resolved data at `target_at`."""
+    target = resolved.data
+    for token in split_pointer(target_at):
+        target = target[token]
+    for key, value in fragment.items():
+        source = join_pointer(source_at, key)
+        dest = join_pointer(target_at, key)
+        if value is None:
+            target.pop(key, None)
+            _forget(resolved, dest)
+            resolved.origins[dest] = (document.path, document.line_of(source))
+        elif isinstance(value, dict) and isinstance(target.get(key), dict) and target_at not in WHOLE_VALUES:
+            resolved.origins[dest] = (document.path, document.line_of(source))
+            _merge(resolved, value, document, source, dest)
+        else:
+            target[key] = copy.deepcopy(value)
+            _forget(resolved, dest)
+            _remember(resolved, document, source, dest)
+
+
+def _forget(resolved: Resolved, pointer: str) -> None:
+    for known in [p for p in resolved.origins if p == pointer or p.startswith(pointer + "/")]:
+        del resolved.origins[known]
+
+
+def _remember(resolved: Resolved, document: Document, source: str, dest: str) -> None:
+    for written, line in document.lines.items():
+        if written == source or written.startswith(source + "/"):
+            resolved.origins[dest + written[len(source) :]] = (document.path, line)
+    resolved.origins.setdefault(dest, (document.path, document.line_of(source)))

@@ -1,0 +1,86 @@
+"""`euchre-spec validate`: every check, on every file and every way the files combine.
+
+A file can be valid alone and still break when composed (a house rule whose overlay leaves a
+scoring outcome uncovered on one of the variants it claims to apply to). So validation loads the
+files, then resolves every variant, and every house rule in every mode onto every variant it
+applies to, collecting all errors rather than stopping at the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .spec import Catalog, SpecError, SpecInvalid, load_catalog, resolve_checked
+from .spec.catalog import spec_files
+
+
+@dataclass
+class ValidationReport:
+    files: int = 0
+    compositions: int = 0
+    errors: list[SpecError] = field(default_factory=list)
+
+    def summary(self) -> str:
+        verdict = "all valid" if not self.errors else f"{len(self.errors)} error(s)"
+        return f"{self.files} file(s), {self.compositions} composition(s) checked: {verdict}"
+
+
+def validate_paths(paths: Iterable[Path]) -> ValidationReport:
+    """Validate the built-in spec plus `paths` (files or folders)."""
+    paths = list(paths)
+    report = ValidationReport()
+    for path in paths:
+        if not path.exists():
+            report.errors.append(SpecError(str(path), 0, "", "no such file or folder"))
+    if report.errors:
+        return report
+    report.files = len(set(spec_files(paths))) if paths else 0
+    try:
+        catalog = load_catalog(paths)
+    except SpecInvalid as exc:
+        report.errors.extend(exc.errors)
+        return report
+    if not paths:
+        report.files = len(catalog.variants) + len(catalog.house_rules)
+    found: set[SpecError] = set(cross_references(catalog))
+    for variant_id, combination in compositions(catalog):
+        report.compositions += 1
+        try:
+            resolve_checked(catalog, variant_id, combination)
+        except SpecInvalid as exc:
+            found.update(exc.errors)
+    report.errors.extend(sorted(found))
+    return report
+
+
+def compositions(catalog: Catalog) -> list[tuple[str, tuple[str, ...]]]:
+    """Every variant alone, and every house-rule mode on every variant it applies to."""
+    combos: list[tuple[str, tuple[str, ...]]] = [(variant_id, ()) for variant_id in sorted(catalog.variants)]
+    for rule_id, document in sorted(catalog.house_rules.items()):
+        targets = document.data["applies_to"]
+        variants = sorted(catalog.variants) if "any" in targets else [t for t in targets if t in catalog.variants]
+        modes = sorted(document.data.get("modes", {})) or [None]
+        for variant_id in variants:
+            for mode in modes:
+                combos.append((variant_id, (rule_id if mode is None else f"{rule_id}={mode}",)))
+    return combos
+
+
+def cross_references(catalog: Catalog) -> list[SpecError]:
+    """House rules that name variants or house rules that do not exist."""
+    errors = []
+    for document in catalog.house_rules.values():
+        data = document.data
+        for key, known in (
+            ("applies_to", catalog.variants),
+            ("conflicts_with", catalog.house_rules),
+            ("requires", catalog.house_rules),
+        ):
+            for index, ident in enumerate(data.get(key, [])):
+                if ident != "any" and ident.partition("=")[0] not in known:
+                    pointer = f"/{key}/{index}"
+                    kind = "variant" if key == "applies_to" else "house rule"
+                    errors.append(SpecError(document.path, document.line_of(pointer), pointer, f"unknown {kind} {ident!r}"))
+    return errors
