@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..paths import ROOT, SPEC_DIR
 from .errors import SpecError, SpecInvalid
@@ -21,6 +22,7 @@ SCHEMA_OF_KIND = {
     "house-rule": "house-rule.schema.json",
     "sources": "sources.schema.json",
     "retired-clauses": "retired-clauses.schema.json",
+    "deal-numbers": "deal-numbers.schema.json",
 }
 FOLDER_KIND = {"variants": "variant", "house-rules": "house-rule"}
 
@@ -33,6 +35,7 @@ class Catalog:
     house_rules: dict[str, Document] = field(default_factory=dict)
     sources: dict[str, dict[str, str]] = field(default_factory=dict)
     retired_clauses: dict[str, str] = field(default_factory=dict)
+    deal_numbers: dict[str, Any] = field(default_factory=dict)
 
 
 def display_path(path: Path) -> str:
@@ -111,6 +114,9 @@ def _add(
         return
     if kind == "retired-clauses":
         catalog.retired_clauses.update(data["retired"])
+        return
+    if kind == "deal-numbers":
+        catalog.deal_numbers = data
         return
     ident = data["id"]
     if path.stem != ident:

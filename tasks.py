@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Project tasks that work on a fresh clone with nothing but Python 3.11+.
+
+    python3 tasks.py main    # the conformance run of the reference engine, with its report
+    python3 tasks.py test    # lint, type-check and the whole test suite
+
+Each task first makes sure a virtual environment (.venv) exists with the project installed in
+it, so neither command needs anything installed beforehand. The environment is refreshed only
+when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".installed"
+EXTRAS = "test"
+
+
+def ensure_environment() -> None:
+    """Create .venv and install the project with its test extras, if pyproject.toml changed."""
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by an older python3
+        sys.exit("euchre-spec needs Python 3.11 or newer")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + EXTRAS.encode()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    if not (BIN / "python").exists():
+        print("creating .venv ...", flush=True)
+        venv.create(VENV, with_pip=True)
+    print("installing euchre-spec and its test tools into .venv ...", flush=True)
+    run(["python", "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    run(["python", "-m", "pip", "install", "--quiet", "-e", f".[{EXTRAS}]"])
+    STAMP.write_text(wanted)
+
+
+def run(command: list[str]) -> None:
+    """Run a tool from .venv in the project folder; stop with its exit code if it fails."""
+    executable = str(BIN / command[0])
+    completed = subprocess.run([executable, *command[1:]], cwd=ROOT, check=False)
+    if completed.returncode != 0:
+        sys.exit(completed.returncode)
+
+
+def task_main(arguments: list[str]) -> None:
+    run(["euchre-spec", "validate"])
+    for variant in ("north-american", "british", "cutthroat", "two-handed"):
+        run(["euchre-spec", "play", variant, "--deal", "1", "--game", *arguments])
+
+
+def task_test(arguments: list[str]) -> None:
+    run(["ruff", "check", "."])
+    run(["ruff", "format", "--check", "."])
+    run(["mypy"])
+    run(["python", "-m", "pytest", *arguments])
+
+
+TASKS = {"main": task_main, "test": task_test}
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in TASKS:
+        sys.exit(f"usage: python3 tasks.py {{{'|'.join(TASKS)}}} [arguments...]")
+    ensure_environment()
+    TASKS[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
