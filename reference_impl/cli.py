@@ -64,6 +64,10 @@ def _parser() -> argparse.ArgumentParser:
 
     variants = commands.add_parser("variants", help="list the base variants and house rules")
     variants.set_defaults(run=_variants)
+
+    from conformance.cli import add_commands  # the suite's commands share this entry point
+
+    add_commands(commands)
     return parser
 
 

@@ -51,9 +51,13 @@ def numbered_deals(rules: Rules, first_number: int) -> DealSource:
     return lambda hand_number, dealer: deal_number(rules, first_number + hand_number, dealer)
 
 
-def new_game(rules: Rules, deals: DealSource, first_dealer: int = 0) -> GameState:
+def new_game(rules: Rules, deals: DealSource, first_dealer: int = 0, scores: tuple[int, ...] | None = None) -> GameState:
+    """A game whose first hand is dealt by `first_dealer`, from `scores` (default all 0)."""
     hand = new_hand(rules, deals(0, first_dealer))
-    return GameState(rules, deals, (0,) * len(rules.teams), 0, hand)
+    start = scores if scores is not None else (0,) * len(rules.teams)
+    if len(start) != len(rules.teams):
+        raise ValueError(f"{len(start)} starting scores given for {len(rules.teams)} teams")
+    return GameState(rules, deals, tuple(start), 0, hand)
 
 
 def game_legal_actions(game: GameState) -> tuple[Action, ...]:

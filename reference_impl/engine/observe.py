@@ -61,6 +61,8 @@ def observe_game(game: GameState) -> dict[str, Any]:
     observation.update(
         {
             "hand_number": game.hand_number,
+            "hand_over": game.hand.is_over,
+            "finished_hands": [{"thrown_in": r.thrown_in, "points": list(r.points)} for r in game.results],
             "scores": list(game.scores),
             "game_over": game.is_over,
             "winners": list(game.winners),

@@ -1,0 +1,185 @@
+"""Talking to an engine under test: a child process speaking JSON lines.
+
+One process serves the whole run. Its standard output is read by a thread into a queue so
+every request can wait with a timeout; its standard error goes to a log file and is never
+judged. A crash, a hang or a garbled reply costs one scenario: the process is killed, started
+again, and the handshake replayed before the next request.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import IO, Any
+
+END = object()
+
+
+class EngineFailure(Exception):
+    """The engine did not answer properly. `kind` is crash, timeout or error (garbled output)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class EngineProcess:
+    """A persistent engine process with per-request timeouts and restarts."""
+
+    def __init__(
+        self,
+        command: str | list[str],
+        timeout: float = 10.0,
+        stderr_log: Path | None = None,
+        cwd: Path | None = None,
+        max_restarts: int = 100,
+    ) -> None:
+        self.max_restarts = max_restarts
+        self.command = shlex.split(command) if isinstance(command, str) else list(command)
+        self.timeout = timeout
+        self.stderr_log = stderr_log
+        self.cwd = cwd
+        self.restarts = 0
+        self._process: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[object] = queue.Queue()
+        self._hello: dict[str, Any] | None = None
+
+    def start(self) -> dict[str, Any]:
+        """Start the process and shake hands; return the engine's hello reply."""
+        self._spawn()
+        reply = self._exchange({"type": "hello", "protocol": 1}, self.timeout)
+        if reply.get("type") != "hello":
+            raise EngineFailure("error", f"the engine answered the handshake with {reply.get('type')!r}")
+        self._hello = reply
+        return reply
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send one request and wait for its reply; on failure restart the engine, then raise."""
+        if self._process is None or self._process.poll() is not None:
+            self._restart()
+        try:
+            reply = self._exchange(message, self.timeout)
+        except EngineFailure:
+            self._restart_quietly()
+            raise
+        if reply.get("seq") != message.get("seq"):
+            self._restart_quietly()
+            raise EngineFailure("error", f"reply carries seq {reply.get('seq')!r}, expected {message.get('seq')!r}")
+        return reply
+
+    def close(self) -> None:
+        process = self._process
+        if process is None:
+            return
+        try:
+            if process.poll() is None and process.stdin:
+                process.stdin.write(json.dumps({"type": "bye"}) + "\n")
+                process.stdin.flush()
+                process.wait(timeout=2)
+        except (OSError, subprocess.TimeoutExpired, ValueError):
+            pass
+        self._kill()
+
+    def _spawn(self) -> None:
+        stderr: IO[str] | int = subprocess.DEVNULL
+        if self.stderr_log is not None:
+            self.stderr_log.parent.mkdir(parents=True, exist_ok=True)
+            stderr = self.stderr_log.open("a", encoding="utf-8")
+        try:
+            self._process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                text=True,
+                bufsize=1,
+                cwd=self.cwd,
+                start_new_session=True,
+            )
+        except OSError as exc:
+            raise EngineFailure("crash", f"cannot start the engine {self.command}: {exc}") from exc
+        finally:
+            if not isinstance(stderr, int):
+                stderr.close()
+        self._lines = queue.Queue()
+        reader = threading.Thread(target=self._read, args=(self._process.stdout, self._lines), daemon=True)
+        reader.start()
+
+    @staticmethod
+    def _read(stream: IO[str] | None, lines: queue.Queue[object]) -> None:
+        if stream is not None:
+            for line in stream:
+                lines.put(line)
+        lines.put(END)
+
+    def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+        process = self._process
+        assert process is not None and process.stdin is not None
+        try:
+            process.stdin.write(json.dumps(message) + "\n")
+            process.stdin.flush()
+        except (BrokenPipeError, OSError) as exc:
+            raise EngineFailure("crash", f"the engine is gone (exit code {process.poll()}): {exc}") from exc
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise EngineFailure("timeout", f"no reply within {timeout:g} s")
+            try:
+                line = self._lines.get(timeout=remaining)
+            except queue.Empty:
+                raise EngineFailure("timeout", f"no reply within {timeout:g} s") from None
+            if line is END:
+                code = process.wait()
+                raise EngineFailure("crash", f"the engine exited with code {code} before replying")
+            assert isinstance(line, str)
+            if not line.strip():
+                continue
+            try:
+                reply = json.loads(line)
+            except json.JSONDecodeError:
+                raise EngineFailure("error", f"the engine printed something that is not JSON: {line[:200].rstrip()!r}") from None
+            if not isinstance(reply, dict):
+                raise EngineFailure("error", f"the engine printed JSON that is not an object: {line[:200].rstrip()!r}")
+            return reply
+
+    def _restart_quietly(self) -> None:
+        """Restart after a failure; if even that fails, the next request will try again."""
+        try:
+            self._restart()
+        except EngineFailure:
+            self._kill()
+
+    def _restart(self) -> None:
+        self._kill()
+        if self.restarts >= self.max_restarts:
+            raise EngineFailure("crash", f"the engine was restarted {self.restarts} times; giving up on it")
+        self.restarts += 1
+        self._spawn()
+        reply = self._exchange({"type": "hello", "protocol": 1}, self.timeout)
+        if reply.get("type") != "hello":
+            raise EngineFailure("error", "the restarted engine did not shake hands")
+
+    def _kill(self) -> None:
+        process = self._process
+        if process is None:
+            return
+        if process.poll() is None:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                process.kill()
+        process.wait()
+        for stream in (process.stdin, process.stdout):
+            if stream:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        self._process = None

@@ -1,0 +1,45 @@
+"""Expected-failures files: known deviations of one engine, keyed by scenario id, each with a reason.
+
+Listing a failure does not hide it: the report still shows it as `xfail` with its reason, and a
+listed scenario that starts passing is reported as `xpass` so the list cannot rot.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reference_impl.spec import SpecError, SpecInvalid
+from reference_impl.spec.catalog import display_path
+from reference_impl.spec.schemas import validate_document
+from reference_impl.spec.yaml_loader import load_document
+
+from .scenarios import Scenario
+
+EXPECTED_DIR = Path(__file__).resolve().parent / "expected-failures"
+
+
+def load_expected_failures(path: Path, scenarios: list[Scenario] | tuple[Scenario, ...]) -> dict[str, str]:
+    """Scenario id -> reason; every id must name a scenario of the suite."""
+    document = load_document(path, display_path(path))
+    errors = validate_document(document, "expected-failures.schema.json")
+    if errors:
+        raise SpecInvalid(errors)
+    failures: dict[str, str] = document.data["failures"]
+    known = {scenario.id for scenario in scenarios}
+    unknown = [
+        SpecError(
+            document.path, document.line_of(f"/failures/{ident}"), f"/failures/{ident}", f"no scenario has the id {ident!r}"
+        )
+        for ident in failures
+        if ident not in known
+    ]
+    if unknown:
+        raise SpecInvalid(unknown)
+    return failures
+
+
+def default_expected_file(engine_name: str) -> Path | None:
+    """conformance/expected-failures/<engine name as a file name>.yaml, if it exists."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in engine_name.lower()).strip("-")
+    path = EXPECTED_DIR / f"{slug}.yaml"
+    return path if path.exists() else None

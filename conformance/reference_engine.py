@@ -1,0 +1,146 @@
+"""The reference engine behind the harness protocol.
+
+`handle(message)` answers one protocol message; `serve()` runs the JSON-lines loop on stdin and
+stdout (`euchre-spec serve`). The conformance runner calls `handle` directly for in-process runs,
+so the same code answers both ways and the protocol adds only transport.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
+from reference_impl.engine import IllegalAction, observe_game
+from reference_impl.engine.game import GameState, game_apply, new_game
+from reference_impl.rules import Rules, compile_rules
+from reference_impl.spec import SpecInvalid, builtin_catalog
+
+from . import __version__
+
+NAME = "euchre-spec reference engine"
+RulesHook = Callable[[Rules], Rules]
+
+
+def hello_reply() -> dict[str, Any]:
+    catalog = builtin_catalog()
+    return {
+        "type": "hello",
+        "protocol": 1,
+        "name": NAME,
+        "version": __version__,
+        "variants": sorted(catalog.variants),
+        "house_rules": sorted(catalog.house_rules),
+        "notes": "Interprets the resolved rules sent with each request.",
+    }
+
+
+class ReferenceEngine:
+    """Answers protocol messages; compiled rules are cached per resolved document."""
+
+    def __init__(self, rules_hook: RulesHook | None = None) -> None:
+        self._rules: dict[str, Rules] = {}
+        self._hook = rules_hook
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        kind = message.get("type")
+        if kind == "hello":
+            return hello_reply()
+        if kind == "bye":
+            return None
+        if kind == "run":
+            return self.run(message)
+        return {"type": "error", "seq": message.get("seq", -1), "message": f"unknown message type {kind!r}"}
+
+    def rules_for(self, request: dict[str, Any]) -> Rules:
+        key = json.dumps(request["rules"], sort_keys=True)
+        rules = self._rules.get(key)
+        if rules is None:
+            rules = compile_rules(request["rules"], tuple(request["house_rules"]))
+            if self._hook:
+                rules = self._hook(rules)
+            self._rules[key] = rules
+        return rules
+
+    def run(self, request: dict[str, Any]) -> dict[str, Any]:
+        seq = request["seq"]
+        try:
+            rules = self.rules_for(request)
+            game = _start(rules, request)
+        except (DealError, SpecInvalid, ValueError, KeyError) as exc:
+            return {"type": "error", "seq": seq, "message": f"cannot start the scenario: {exc}"}
+        probes = list(enumerate(request["probes"]))
+        answers: list[dict[str, Any]] = [{} for _ in probes]
+        observations = [observe_game(game)]
+        stopped = None
+        for index, step in enumerate(request["actions"]):
+            _probe(game, index, probes, answers)
+            try:
+                game = game_apply(game, step["action"], step["seat"])
+            except IllegalAction as exc:
+                stopped = {"at": index, "reason": exc.code}
+                break
+            except DealError as exc:
+                return {"type": "error", "seq": seq, "message": str(exc)}
+            observations.append(observe_game(game))
+        else:
+            _probe(game, len(request["actions"]), probes, answers)
+        reply: dict[str, Any] = {
+            "type": "result",
+            "seq": seq,
+            "observations": observations,
+            "probes": [answer or {"refused": False, "reason": "not reached"} for answer in answers],
+        }
+        if stopped:
+            reply["stopped"] = stopped
+        return reply
+
+
+def _start(rules: Rules, request: dict[str, Any]) -> GameState:
+    deals = request["deals"]
+    first_dealer = deals[0]["dealer"]
+
+    def deal_for(hand_number: int, dealer: int) -> Deal:
+        if hand_number >= len(deals):
+            raise DealError(f"the scenario has {len(deals)} deal(s) but the game went on to hand {hand_number + 1}")
+        deal = deals[hand_number]
+        if "number" in deal:
+            return deal_number(rules, deal["number"], dealer)
+        return explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"))
+
+    scores = tuple(request["start_scores"]) if "start_scores" in request else None
+    return new_game(rules, deal_for, first_dealer, scores)
+
+
+def _probe(game: GameState, after: int, probes: list[tuple[int, dict[str, Any]]], answers: list[dict[str, Any]]) -> None:
+    for original, probe in probes:
+        if probe["after"] != after:
+            continue
+        try:
+            game_apply(game, probe["action"], probe["seat"])
+        except IllegalAction as exc:
+            answers[original] = {"refused": True, "reason": exc.code}
+        else:
+            answers[original] = {"refused": False}
+
+
+def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
+    """The JSON-lines loop: one reply line per request line, until 'bye' or end of input."""
+    engine = ReferenceEngine()
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as exc:
+            stdout.write(json.dumps({"type": "error", "seq": -1, "message": f"not JSON: {exc}"}) + "\n")
+            stdout.flush()
+            continue
+        reply = engine.handle(message)
+        if reply is None:
+            break
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+    return 0

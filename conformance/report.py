@@ -1,0 +1,170 @@
+"""Compliance reports: JSON (with its own schema), JUnit XML, and a terminal summary.
+
+The JSON report is the record; the other two are views of it. Counts are given per variant and
+per rule clause, because an engine author wants to know which rules they get wrong, not only
+how many scenarios failed. A skip is never counted as a pass.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import xml.etree.ElementTree as ET
+from collections import Counter, defaultdict
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .runner import STATUSES, Outcome, RunResult
+
+
+def report_data(result: RunResult, command: str) -> dict[str, Any]:
+    """The JSON report (schemas/report.schema.json)."""
+    passed, applicable = result.compliance("must")
+    return {
+        "$schema": "https://euchre-spec.org/schemas/report.schema.json",
+        "format": 1,
+        "suite_version": __version__,
+        "protocol": 1,
+        "engine": {
+            "name": result.engine.get("name", "?"),
+            "version": result.engine.get("version", "?"),
+            "command": command,
+            "variants": result.engine.get("variants", []),
+            "house_rules": result.engine.get("house_rules", []),
+        },
+        "generated": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "machine": f"{platform.system()} {platform.machine()}, Python {platform.python_version()}",
+        "seconds": round(result.seconds, 3),
+        "restarts": result.restarts,
+        "summary": {
+            "total": len(result.outcomes),
+            "counts": {status: result.count(status) for status in STATUSES},
+            "must": {"passed": passed, "applicable": applicable},
+        },
+        "by_variant": _grouped(result.outcomes, lambda o: [o.scenario.variant]),
+        "by_clause": _grouped(result.outcomes, lambda o: list(o.scenario.clauses)),
+        "results": [_outcome_data(outcome) for outcome in result.outcomes],
+    }
+
+
+def _grouped(outcomes: list[Outcome], keys: Any) -> dict[str, dict[str, int]]:
+    groups: dict[str, Counter[str]] = defaultdict(Counter)
+    for outcome in outcomes:
+        for key in keys(outcome):
+            groups[key][outcome.status] += 1
+    return {key: dict(sorted(counter.items())) for key, counter in sorted(groups.items())}
+
+
+def _outcome_data(outcome: Outcome) -> dict[str, Any]:
+    scenario = outcome.scenario
+    data: dict[str, Any] = {
+        "id": scenario.id,
+        "title": scenario.title,
+        "variant": scenario.variant,
+        "house_rules": list(scenario.house_rules),
+        "level": scenario.level,
+        "clauses": list(scenario.clauses),
+        "status": outcome.status,
+        "seconds": round(outcome.seconds, 6),
+        "source": f"{scenario.file}:{scenario.line}",
+    }
+    if outcome.message:
+        data["message"] = outcome.message
+    if outcome.details:
+        data["details"] = outcome.details
+    if outcome.expected_failure:
+        data["expected_failure"] = outcome.expected_failure
+    return data
+
+
+def write_json(report: dict[str, Any], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+
+def write_junit(report: dict[str, Any], path: Path) -> None:
+    """JUnit XML: a test suite per variant, a test case per scenario."""
+    suites = ET.Element("testsuites", name=f"euchre-spec conformance: {report['engine']['name']}")
+    by_variant: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for result in report["results"]:
+        by_variant[result["variant"]].append(result)
+    for variant, results in sorted(by_variant.items()):
+        counts = Counter(r["status"] for r in results)
+        suite = ET.SubElement(
+            suites,
+            "testsuite",
+            name=variant,
+            tests=str(len(results)),
+            failures=str(counts["fail"] + counts["xpass"]),
+            errors=str(counts["error"] + counts["crash"] + counts["timeout"]),
+            skipped=str(counts["skipped"] + counts["not_applicable"] + counts["xfail"]),
+            time=f"{sum(r['seconds'] for r in results):.3f}",
+        )
+        for result in results:
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=f"{variant}.{result['level']}",
+                name=f"{result['id']}: {result['title']}",
+                time=f"{result['seconds']:.4f}",
+            )
+            status = result["status"]
+            text = "\n".join(
+                [
+                    result.get("message", ""),
+                    *result.get("details", []),
+                    f"clauses: {', '.join(result['clauses'])}",
+                    f"scenario: {result['source']}",
+                ]
+            )
+            if status in ("fail", "xpass"):
+                ET.SubElement(case, "failure", message=result.get("message", status), type=status).text = text
+            elif status in ("error", "crash", "timeout"):
+                ET.SubElement(case, "error", message=result.get("message", status), type=status).text = text
+            elif status in ("skipped", "not_applicable", "xfail"):
+                ET.SubElement(case, "skipped", message=f"{status}: {result.get('message', '')}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ET.ElementTree(suites).write(path, encoding="unicode", xml_declaration=True)
+
+
+def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]:
+    """The terminal summary: per variant, failing clauses, the first failures, the verdict."""
+    engine = report["engine"]
+    counts = report["summary"]["counts"]
+    lines = [f"Engine: {engine['name']} {engine['version']}  ({report['summary']['total']} scenarios, {report['seconds']:.2f} s)"]
+    lines.append("")
+    header = f"  {'variant':<22}" + "".join(f"{s:>9}" for s in ("pass", "fail", "error", "crash", "timeout", "skipped", "xfail"))
+    lines.append(header)
+    for variant, by_status in report["by_variant"].items():
+        row = f"  {variant:<22}" + "".join(
+            f"{by_status.get(s, 0):>9}" for s in ("pass", "fail", "error", "crash", "timeout", "skipped", "xfail")
+        )
+        lines.append(row)
+    failing_clauses = {
+        clause: c
+        for clause, c in report["by_clause"].items()
+        if any(c.get(s, 0) for s in ("fail", "error", "crash", "timeout", "xpass"))
+    }
+    if failing_clauses:
+        lines.append("")
+        lines.append("Rule clauses with failures:")
+        for clause, c in failing_clauses.items():
+            bad = sum(c.get(s, 0) for s in ("fail", "error", "crash", "timeout", "xpass"))
+            lines.append(f"  {clause:<44} {bad} failing of {sum(c.values())}")
+    problems = [r for r in report["results"] if r["status"] in ("fail", "error", "crash", "timeout", "xpass")]
+    if problems:
+        lines.append("")
+        lines.append("Failures:")
+        for result in problems[:failures_shown]:
+            lines.append(f"  {result['status'].upper():<8} {result['id']} {result['title']}")
+            lines.append(f"           {result.get('message', '')}")
+        if len(problems) > failures_shown:
+            lines.append(f"  ... and {len(problems) - failures_shown} more (see the JSON report)")
+    must = report["summary"]["must"]
+    share = 100.0 * must["passed"] / must["applicable"] if must["applicable"] else 0.0
+    lines.append("")
+    other = ", ".join(f"{counts[s]} {s}" for s in ("skipped", "not_applicable", "xfail", "xpass") if counts[s])
+    lines.append(f"Compliance (must): {must['passed']}/{must['applicable']} = {share:.1f}%" + (f"  ({other})" if other else ""))
+    return lines

@@ -1,0 +1,183 @@
+"""Running the suite against an engine and deciding each scenario's outcome.
+
+The runner knows nothing of the engine but what the handshake says: which variants and house
+rules it plays. Scenarios outside that are skipped with a reason and never sent. Everything else
+is sent once; the reply is checked against the protocol schema and then by the comparator. An
+expected-failures list turns known failures into `xfail` and flags those that start passing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from jsonschema import Draft202012Validator
+
+from reference_impl.spec.schemas import registry
+
+from .compare import compare
+from .engine_process import EngineFailure
+from .reference_engine import ReferenceEngine
+from .requests import build_request
+from .scenarios import Scenario
+
+FAILING = ("fail", "error", "crash", "timeout")
+STATUSES = ("pass", "fail", "error", "crash", "timeout", "skipped", "not_applicable", "xfail", "xpass")
+
+
+class Engine(Protocol):
+    """What the runner needs of an engine: its handshake, and one reply per request."""
+
+    def start(self) -> dict[str, Any]: ...
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]: ...
+
+    def close(self) -> None: ...
+
+
+class InProcessEngine:
+    """The reference engine called directly, for speed and for testing deliberately wrong engines."""
+
+    def __init__(self, engine: ReferenceEngine | None = None) -> None:
+        self.engine = engine or ReferenceEngine()
+        self.restarts = 0
+
+    def start(self) -> dict[str, Any]:
+        reply = self.engine.handle({"type": "hello", "protocol": 1})
+        assert reply is not None
+        return reply
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        reply = self.engine.handle(message)
+        assert reply is not None
+        return reply
+
+    def close(self) -> None:
+        return None
+
+
+@dataclass
+class Outcome:
+    """The verdict on one scenario."""
+
+    scenario: Scenario
+    status: str
+    message: str = ""
+    details: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    expected_failure: str | None = None
+
+
+@dataclass
+class RunResult:
+    engine: dict[str, Any]
+    outcomes: list[Outcome]
+    seconds: float
+    restarts: int
+
+    def count(self, status: str, level: str | None = None) -> int:
+        return sum(1 for o in self.outcomes if o.status == status and (level is None or o.scenario.level == level))
+
+    def compliance(self, level: str | None = "must") -> tuple[int, int]:
+        """Passed and applicable scenarios (skips and not-applicable ones are not applicable)."""
+        relevant = [o for o in self.outcomes if level is None or o.scenario.level == level]
+        applicable = [o for o in relevant if o.status not in ("skipped", "not_applicable")]
+        return sum(1 for o in applicable if o.status in ("pass", "xpass")), len(applicable)
+
+
+def _reply_validator() -> Draft202012Validator:
+    return Draft202012Validator(
+        {"$ref": "https://euchre-spec.org/schemas/protocol.schema.json#/$defs/result"}, registry=registry()
+    )
+
+
+def unsupported(scenario: Scenario, hello: dict[str, Any]) -> str | None:
+    """Why an engine cannot run a scenario, from its handshake; None if it can."""
+    if scenario.variant not in hello.get("variants", []):
+        return f"the engine does not play {scenario.variant}"
+    declared = set(hello.get("house_rules", []))
+    for ref in scenario.house_rules:
+        rule_id = ref.partition("=")[0]
+        if ref not in declared and rule_id not in declared:
+            return f"the engine does not play the house rule {ref}"
+    return None
+
+
+Expectations = Callable[[dict[str, Any]], dict[str, str]]
+
+
+def run_suite(
+    engine: Engine,
+    scenarios: Iterable[Scenario],
+    expectations: Expectations | None = None,
+    progress: Callable[[Outcome], None] | None = None,
+    check_replies: bool = True,
+) -> RunResult:
+    """Run every scenario on `engine` and return the outcomes in order.
+
+    `expectations` maps the engine's handshake to its expected failures (scenario id -> reason),
+    since which list applies is known only once the engine has said who it is.
+    """
+    started = time.perf_counter()
+    hello = engine.start()
+    expected_failures = expectations(hello) if expectations else {}
+    validator = _reply_validator() if check_replies else None
+    outcomes = []
+    try:
+        for seq, scenario in enumerate(scenarios):
+            outcome = _run_one(engine, hello, scenario, seq, validator)
+            outcome = _apply_expectation(outcome, expected_failures.get(scenario.id))
+            outcomes.append(outcome)
+            if progress:
+                progress(outcome)
+    finally:
+        engine.close()
+    restarts = getattr(engine, "restarts", 0)
+    return RunResult(hello, outcomes, time.perf_counter() - started, restarts)
+
+
+def _run_one(
+    engine: Engine, hello: dict[str, Any], scenario: Scenario, seq: int, validator: Draft202012Validator | None
+) -> Outcome:
+    reason = unsupported(scenario, hello)
+    if reason:
+        return Outcome(scenario, "skipped", reason)
+    request = build_request(scenario, seq)
+    started = time.perf_counter()
+    try:
+        reply = engine.request(request)
+    except EngineFailure as exc:
+        return Outcome(scenario, exc.kind, str(exc), seconds=time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    kind = reply.get("type")
+    if kind == "not_applicable":
+        return Outcome(scenario, "not_applicable", str(reply.get("reason", "")), seconds=elapsed)
+    if kind == "error":
+        return Outcome(scenario, "error", f"the engine reported an error: {reply.get('message', '')}", seconds=elapsed)
+    if validator is not None:
+        problems = sorted(validator.iter_errors(reply), key=lambda e: list(e.absolute_path))
+        if problems:
+            where = "/".join(str(p) for p in problems[0].absolute_path)
+            return Outcome(
+                scenario, "error", f"the reply does not follow the protocol at /{where}: {problems[0].message}", seconds=elapsed
+            )
+    mismatches = compare(scenario, reply)
+    if mismatches:
+        return Outcome(scenario, "fail", str(mismatches[0]), [str(m) for m in mismatches], elapsed)
+    return Outcome(scenario, "pass", seconds=elapsed)
+
+
+def _apply_expectation(outcome: Outcome, reason: str | None) -> Outcome:
+    if reason is None:
+        return outcome
+    outcome.expected_failure = reason
+    if outcome.status in FAILING:
+        outcome.details.insert(0, f"({outcome.status}) {outcome.message}")
+        outcome.status = "xfail"
+        outcome.message = f"expected failure: {reason}"
+    elif outcome.status == "pass":
+        outcome.status = "xpass"
+        outcome.message = f"listed as an expected failure ({reason}) but passes: remove it from the list"
+    return outcome

@@ -1,0 +1,197 @@
+"""Loading the scenario suite: strict YAML, its schema, and the checks a schema cannot make.
+
+Scenarios are data any engine can be checked against, so they get the same care as the spec:
+duplicate keys and unknown fields are refused, every error names its file and line, ids are
+unique and never taken from the retired list, and every variant, house rule and clause a
+scenario names must exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from reference_impl.deal import DealError, explicit_deal
+from reference_impl.loading import load_rules
+from reference_impl.rules import Rules
+from reference_impl.spec import SpecError, SpecInvalid
+from reference_impl.spec.catalog import display_path
+from reference_impl.spec.schemas import validate_document
+from reference_impl.spec.yaml_loader import Document, load_document
+
+SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
+RETIRED_FILE = Path(__file__).resolve().parent / "retired-scenarios.yaml"
+LEVELS = ("must", "should", "may")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One scripted action: who acts and what they do."""
+
+    seat: int
+    action: str
+
+    @classmethod
+    def parse(cls, text: str) -> Step:
+        seat, _, action = text.partition(" ")
+        return cls(int(seat), action)
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.action}"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One conformance scenario, with where it was written."""
+
+    id: str
+    title: str
+    clauses: tuple[str, ...]
+    level: str
+    variant: str
+    house_rules: tuple[str, ...]
+    start_scores: tuple[int, ...] | None
+    deals: tuple[dict[str, Any], ...]
+    actions: tuple[Step, ...]
+    checks: tuple[dict[str, Any], ...]
+    file: str
+    line: int
+    description: str = ""
+    data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def check_index(self, check: dict[str, Any]) -> int:
+        """The number of actions applied before a checkpoint."""
+        after = check["after"]
+        return len(self.actions) if after == "end" else int(after)
+
+    @property
+    def refusals(self) -> list[dict[str, Any]]:
+        return [check["refuse"] for check in self.checks if "refuse" in check]
+
+
+def scenario_files(paths: list[Path] | None = None) -> list[Path]:
+    roots = paths or [SCENARIO_DIR]
+    found: list[Path] = []
+    for root in roots:
+        found.extend(sorted(root.rglob("*.yaml")) if root.is_dir() else [root])
+    return found
+
+
+def retired_ids() -> dict[str, str]:
+    """Scenario ids that were published and withdrawn: never to be used again."""
+    document = load_document(RETIRED_FILE, display_path(RETIRED_FILE))
+    errors = validate_document(document, "retired-scenarios.schema.json")
+    if errors:
+        raise SpecInvalid(errors)
+    retired: dict[str, str] = document.data["retired"]
+    return retired
+
+
+def load_scenarios(paths: list[Path] | None = None) -> list[Scenario]:
+    """Every scenario of the suite (or of `paths`); raise SpecInvalid listing every problem."""
+    errors: list[SpecError] = []
+    scenarios: list[Scenario] = []
+    for path in scenario_files(paths):
+        try:
+            document = load_document(path, display_path(path))
+        except SpecInvalid as exc:
+            errors.extend(exc.errors)
+            continue
+        problems = validate_document(document, "scenario.schema.json")
+        if problems:
+            errors.extend(problems)
+            continue
+        scenarios.extend(_scenarios_of(document))
+    if not errors:
+        errors.extend(_cross_checks(scenarios, retired_ids()))
+    if errors:
+        raise SpecInvalid(errors)
+    return scenarios
+
+
+@cache
+def suite() -> tuple[Scenario, ...]:
+    """The built-in suite, loaded once per process."""
+    return tuple(load_scenarios())
+
+
+def _scenarios_of(document: Document) -> list[Scenario]:
+    data = document.data
+    found = []
+    for index, item in enumerate(data["scenarios"]):
+        pointer = f"/scenarios/{index}"
+        found.append(
+            Scenario(
+                id=item["id"],
+                title=item["title"],
+                clauses=tuple(item["clauses"]),
+                level=item["level"],
+                variant=item.get("variant", data.get("variant", "")),
+                house_rules=tuple(item.get("house_rules", data.get("house_rules", []))),
+                start_scores=tuple(item["start_scores"]) if "start_scores" in item else None,
+                deals=tuple(item["deals"]),
+                actions=tuple(Step.parse(text) for text in item["actions"]),
+                checks=tuple(item["checks"]),
+                file=document.path,
+                line=document.line_of(pointer),
+                description=item.get("description", ""),
+                data=item,
+            )
+        )
+    return found
+
+
+def scenario_rules(scenario: Scenario) -> Rules:
+    return load_rules(scenario.variant, scenario.house_rules)
+
+
+def _cross_checks(scenarios: list[Scenario], retired: dict[str, str]) -> list[SpecError]:
+    errors: list[SpecError] = []
+    first_seen: dict[str, Scenario] = {}
+    for scenario in scenarios:
+
+        def error(message: str, scenario: Scenario = scenario) -> None:
+            errors.append(SpecError(scenario.file, scenario.line, f"/scenarios/{scenario.id}", message))
+
+        if scenario.id in first_seen:
+            other = first_seen[scenario.id]
+            error(f"scenario id {scenario.id!r} is already used at {other.file}:{other.line}")
+        first_seen.setdefault(scenario.id, scenario)
+        if scenario.id in retired:
+            error(f"scenario id {scenario.id!r} was retired ({retired[scenario.id]}) and may not be reused")
+        if not scenario.variant:
+            error("the scenario names no variant, and neither does its file")
+            continue
+        try:
+            rules = scenario_rules(scenario)
+        except SpecInvalid as exc:
+            error("its variant and house rules do not resolve: " + "; ".join(e.message for e in exc.errors))
+            continue
+        for clause in scenario.clauses:
+            if clause not in rules.clause_ids:
+                error(f"cites clause {clause!r}, which {scenario.variant} with {list(scenario.house_rules)} does not define")
+        for message in _deal_problems(scenario, rules):
+            error(message)
+        for check in scenario.checks:
+            if check["after"] != "end" and check["after"] > len(scenario.actions):
+                error(f"a checkpoint comes after {check['after']} actions, but the script has {len(scenario.actions)}")
+        if scenario.start_scores is not None and len(scenario.start_scores) != len(rules.teams):
+            error(f"start_scores lists {len(scenario.start_scores)} scores; the variant has {len(rules.teams)} teams")
+    return errors
+
+
+def _deal_problems(scenario: Scenario, rules: Rules) -> list[str]:
+    problems = []
+    if "dealer" not in scenario.deals[0]:
+        problems.append("the first deal must name its dealer")
+    for index, deal in enumerate(scenario.deals):
+        if index and "dealer" in deal:
+            problems.append(f"deal {index + 1} names a dealer; only the first deal does (the rules decide who deals next)")
+        if "hands" in deal:
+            try:
+                explicit_deal(rules, deal.get("dealer", 0), deal["hands"], deal.get("up_card"))
+            except DealError as exc:
+                problems.append(f"deal {index + 1}: {exc}")
+    return problems
