@@ -46,6 +46,8 @@ def add_commands(commands: Any) -> None:
     listing = actions.add_parser("list", help="list scenarios, filtered")
     _add_filters(listing)
     listing.set_defaults(run=_list)
+    covered = actions.add_parser("coverage", help="list clauses, reason codes and scoring rows no scenario covers")
+    covered.set_defaults(run=_coverage)
     export = actions.add_parser("export", help="write the whole suite as one JSON bundle")
     export.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")
     _add_filters(export)
@@ -177,3 +179,11 @@ def _export(args: argparse.Namespace) -> int:
     else:
         print(text)
     return 0
+
+
+def _coverage(args: argparse.Namespace) -> int:
+    from .coverage import coverage
+
+    report = coverage(suite())
+    print("\n".join(report.lines()))
+    return 0 if report.complete else 1

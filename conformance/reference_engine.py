@@ -68,7 +68,7 @@ class ReferenceEngine:
         seq = request["seq"]
         try:
             rules = self.rules_for(request)
-            game = _start(rules, request)
+            game = start_game(rules, request)
         except (DealError, SpecInvalid, ValueError, KeyError) as exc:
             return {"type": "error", "seq": seq, "message": f"cannot start the scenario: {exc}"}
         probes = list(enumerate(request["probes"]))
@@ -98,7 +98,8 @@ class ReferenceEngine:
         return reply
 
 
-def _start(rules: Rules, request: dict[str, Any]) -> GameState:
+def start_game(rules: Rules, request: dict[str, Any]) -> GameState:
+    """The game a run request describes, dealt and ready for its first action."""
     deals = request["deals"]
     first_dealer = deals[0]["dealer"]
 
