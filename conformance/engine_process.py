@@ -41,8 +41,10 @@ class EngineProcess:
         stderr_log: Path | None = None,
         cwd: Path | None = None,
         max_restarts: int = 100,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.max_restarts = max_restarts
+        self.env = env
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
         self.stderr_log = stderr_log
@@ -102,6 +104,7 @@ class EngineProcess:
                 text=True,
                 bufsize=1,
                 cwd=self.cwd,
+                env=self.env,
                 start_new_session=True,
             )
         except OSError as exc:

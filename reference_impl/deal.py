@@ -64,8 +64,9 @@ def shuffled_deck(size: int, number: int) -> list[int]:
     """The canonical deck positions 0..size-1 after shuffling for deal `number`."""
     deck = list(range(size))
     generator = SplitMix64(number)
+    below = generator.below
     for i in range(size - 1, 0, -1):
-        j = generator.below(i + 1)
+        j = below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

@@ -30,9 +30,13 @@ class ScoringRow:
     clause: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Action:
-    """A neutral action: its kind, its argument (a card id or suit index, else -1) and its text."""
+    """A neutral action: its kind, its argument (a card id or suit index, else -1) and its text.
+
+    Actions are built once per compiled variant and shared, so equality checks identity first;
+    two actions are equal when their texts are.
+    """
 
     kind: str
     card: int
@@ -41,6 +45,12 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Action) and self.text == other.text)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
 
 
 @dataclass(frozen=True)

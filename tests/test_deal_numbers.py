@@ -58,3 +58,15 @@ def test_explicit_deal_rejects_repeated_and_unknown_cards() -> None:
         explicit_deal(rules, 0, [*hands[:3], ["QH", "KH", "AH", "9S", "9C"]], "JS")
     with pytest.raises(DealError, match="not a card"):
         explicit_deal(rules, 0, hands, "JK")
+
+
+def test_hand_state_clone_copies_every_slot() -> None:
+    """clone() is written out field by field for speed; this catches a forgotten field."""
+    from reference_impl.engine import new_hand
+
+    rules = load_rules("north-american")
+    state = new_hand(rules, deal_number(rules, 3))
+    copy = state.clone()
+    for name in type(state).__slots__:
+        if name != "_legal":
+            assert getattr(copy, name) is getattr(state, name), name

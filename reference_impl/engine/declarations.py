@@ -55,10 +55,7 @@ def take_alone(state: HandState, action: Action) -> None:
 def _set_alone(state: HandState, alone: bool) -> None:
     state.maker_alone = alone
     if alone:
-        active = list(state.active)
-        for partner in state.rules.partners[state.maker]:
-            active[partner] = False
-        state.active = tuple(active)
+        state.sit_out(state.rules.partners[state.maker])
 
 
 def _after_alone(state: HandState) -> None:
@@ -131,10 +128,7 @@ def take_defend(state: HandState, action: Action) -> None:
     seat = state.to_act
     if action.kind == "defend_alone":
         state.defender_alone = seat
-        active = list(state.active)
-        for partner in state.rules.partners[seat]:
-            active[partner] = False
-        state.active = tuple(active)
+        state.sit_out(state.rules.partners[seat])
         play.start(state)
         return
     nxt = seat

@@ -37,10 +37,10 @@ def legal_play(state: HandState) -> tuple[Action, ...]:
     if state.trick:
         effective = rules.effective_suit[state.trump]
         led = state.led_suit
-        following = tuple(play_actions[card] for card in hand if effective[card] == led)
+        following = [play_actions[card] for card in hand if effective[card] == led]
         if following:
-            return following
-    return tuple(play_actions[card] for card in hand)
+            return tuple(following)
+    return tuple([play_actions[card] for card in hand])
 
 
 def take_play(state: HandState, action: Action) -> None:
@@ -48,12 +48,14 @@ def take_play(state: HandState, action: Action) -> None:
     seat = state.to_act
     card = action.card
     hands = list(state.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c != card)
+    held = hands[seat]
+    position = held.index(card)
+    hands[seat] = held[:position] + held[position + 1 :]
     state.hands = tuple(hands)
     if not state.trick:
         state.led_suit = rules.effective_suit[state.trump][card]
     trick = (*state.trick, (seat, card))
-    if len(trick) < sum(state.active):
+    if len(trick) < state.active_count:
         state.trick = trick
         state.to_act = state.next_active(seat)
         return

@@ -70,6 +70,7 @@ class HandState:
     __slots__ = (
         "_legal",
         "active",
+        "active_count",
         "deal",
         "dealer_took_up_card",
         "defender_alone",
@@ -105,6 +106,7 @@ class HandState:
     maker_alone: bool
     defender_alone: int
     active: tuple[bool, ...]
+    active_count: int
     dealer_took_up_card: bool
     discarded: int
     trick: tuple[tuple[int, int], ...]
@@ -124,15 +126,47 @@ class HandState:
         return self.phase == HAND_OVER
 
     def clone(self) -> HandState:
-        """A shallow copy for building the next state; only the state machine calls this."""
+        """A shallow copy for building the next state; only the state machine calls this.
+
+        Written out field by field because it runs on every action and a loop over __slots__
+        costs a quarter of a random playout; a test checks that no slot is forgotten.
+        """
         other = HandState.__new__(HandState)
-        for name in HandState.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.rules = self.rules
+        other.deal = self.deal
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.hands = self.hands
+        other.history = self.history
+        other.passes = self.passes
+        other.turned_down = self.turned_down
+        other.trump = self.trump
+        other.maker = self.maker
+        other.maker_alone = self.maker_alone
+        other.defender_alone = self.defender_alone
+        other.active = self.active
+        other.active_count = self.active_count
+        other.dealer_took_up_card = self.dealer_took_up_card
+        other.discarded = self.discarded
+        other.trick = self.trick
+        other.leader = self.leader
+        other.led_suit = self.led_suit
+        other.tricks_won = self.tricks_won
+        other.tricks = self.tricks
+        other.result = self.result
         other._legal = None
         return other
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.rules.players
+
+    def sit_out(self, seats: tuple[int, ...]) -> None:
+        """Lay down these seats' hands for the rest of the hand (only the state machine calls this)."""
+        active = list(self.active)
+        for seat in seats:
+            active[seat] = False
+        self.active = tuple(active)
+        self.active_count = sum(active)
 
     def next_active(self, seat: int) -> int:
         """The first active seat clockwise after `seat`."""
@@ -159,6 +193,7 @@ def initial_state(rules: Rules, deal: Deal, phase: str, to_act: int) -> HandStat
     state.maker_alone = False
     state.defender_alone = -1
     state.active = (True,) * rules.players
+    state.active_count = rules.players
     state.dealer_took_up_card = False
     state.discarded = -1
     state.trick = ()

@@ -1,0 +1,312 @@
+"""How many random hands per second the reference engine plays, next to OpenSpiel's Euchre.
+
+Run from the repository root:
+
+    PYTHONPATH=. .venv/bin/python bench/playouts.py [--seconds 3] [--json results.json]
+
+Two things are measured for every variant, each for a fixed wall time after a short warm-up:
+
+* playout: hand i is deal number i dealt by seat i % players, then random legal actions drawn
+  from random.Random(seed) until the hand is over. This is what a Monte Carlo search or a
+  fuzzing test does, so it is the figure that matters most for users of the engine.
+* replay: the action lists of N random hands are recorded first, then replayed. This isolates
+  the cost of the state machine itself (no random choice, no deal shuffle), which is what a
+  conformance run or a log checker pays.
+
+When `pyspiel` can be imported, OpenSpiel's "euchre" game is measured the same way in the same
+run, and the reference figure is divided by OpenSpiel's. OpenSpiel plays North American rules
+without lone defence; its default is stick-the-dealer, so north-american+stick-the-dealer is
+compared with `euchre` and plain north-american with `euchre(stick_the_dealer=false)`. The
+other variants have no OpenSpiel counterpart and are shown on their own.
+
+The figures are for reading, not for asserting: timings depend on the machine and its load,
+so nothing here fails on a slow run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.metadata
+import json
+import os
+import platform
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from functools import partial
+from pathlib import Path
+from time import perf_counter
+from typing import Any
+
+from reference_impl.deal import Deal, deal_number
+from reference_impl.engine import HandState, apply, legal_actions, new_hand
+from reference_impl.loading import load_rules
+from reference_impl.rules import Action, Rules
+
+HandRunner = Callable[[int], Any]
+"""Plays hand number i from start to finish; made fresh for each timing so its RNG restarts."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One row group of the table: a variant of the reference engine and its OpenSpiel match, if any."""
+
+    label: str
+    variant: str
+    house_rules: tuple[str, ...]
+    openspiel_game: str | None
+
+
+CASES = (
+    Case("north-american", "north-american", (), "euchre(stick_the_dealer=false)"),
+    Case("north-american+stick-the-dealer", "north-american", ("stick-the-dealer",), "euchre"),
+    Case("british", "british", (), None),
+    Case("cutthroat", "cutthroat", (), None),
+    Case("two-handed", "two-handed", (), None),
+)
+
+
+@dataclass
+class Figure:
+    """One measurement: how many hands one engine finished in the timed window."""
+
+    variant: str
+    mode: str
+    engine: str
+    hands: int
+    seconds: float
+    hands_per_second: float
+    ratio: float | None = None
+    """Reference hands/s divided by OpenSpiel's, on the reference row of a compared pair."""
+
+
+# --- Timing -----------------------------------------------------------------------------------
+
+
+def run_for(run_hand: HandRunner, seconds: float) -> tuple[int, float]:
+    """Play hands 0, 1, 2, ... until `seconds` of wall time have passed; return (hands, elapsed).
+
+    The clock is read once per hand, which costs well under a microsecond against hands that
+    take from a few microseconds (OpenSpiel replay) to about a hundred (reference playout), and
+    a hand is never cut short, so every hand counted was played to the end.
+    """
+    start = perf_counter()
+    deadline = start + seconds
+    hands = 0
+    while True:
+        run_hand(hands)
+        hands += 1
+        now = perf_counter()
+        if now >= deadline:
+            return hands, now - start
+
+
+def measure(make_runner: Callable[[], HandRunner], seconds: float, warmup: float) -> tuple[int, float]:
+    """Warm up (caches, branch predictors, lazily built tables), then time a fresh runner.
+
+    The timed runner starts again from hand 0 with a fresh RNG, so a run is repeatable hand for
+    hand whatever the warm-up length.
+    """
+    if warmup > 0:
+        run_for(make_runner(), warmup)
+    return run_for(make_runner(), seconds)
+
+
+# --- The reference engine ---------------------------------------------------------------------
+
+
+def reference_playout(rules: Rules, seed: int) -> Callable[[int], HandState]:
+    """Hand i: deal number i, dealer i % players, random legal actions until the hand is over."""
+    choice = random.Random(seed).choice
+    players = rules.players
+
+    def run(i: int) -> HandState:
+        state = new_hand(rules, deal_number(rules, i, i % players))
+        while not state.is_over:
+            state = apply(state, choice(legal_actions(state)))
+        return state
+
+    return run
+
+
+def reference_record(rules: Rules, seed: int, count: int) -> list[tuple[Deal, tuple[Action, ...]]]:
+    """The deals and action lists of `count` random playouts, as the replay benchmark's input."""
+    run = reference_playout(rules, seed)
+    recorded = []
+    for i in range(count):
+        final = run(i)
+        recorded.append((final.deal, tuple(action for _seat, action in final.history)))
+    return recorded
+
+
+def reference_replay(rules: Rules, recorded: list[tuple[Deal, tuple[Action, ...]]]) -> HandRunner:
+    """Replay recorded hand i % N: new_hand on its deal, then apply each recorded Action.
+
+    The Deal is recorded along with the actions, just as OpenSpiel's recorded history holds its
+    chance outcomes, so neither engine's replay pays for a shuffle.
+    """
+
+    def run(i: int) -> Any:
+        deal, actions = recorded[i % len(recorded)]
+        state = new_hand(rules, deal)
+        for action in actions:
+            state = apply(state, action)
+        return state
+
+    return run
+
+
+# --- OpenSpiel --------------------------------------------------------------------------------
+
+
+def load_pyspiel() -> Any | None:
+    """The pyspiel module, or None when OpenSpiel is not installed (the comparison is optional)."""
+    try:
+        return importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+
+
+def openspiel_playout(game: Any, seed: int) -> HandRunner:
+    """A random OpenSpiel hand: random chance outcomes and random legal actions until terminal.
+
+    Euchre's chance nodes (choosing the dealer, dealing each card) are uniform, so a plain
+    random choice among the outcomes samples them correctly without weighting by probability.
+    """
+    choice = random.Random(seed).choice
+
+    def run(_i: int) -> Any:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+        return state
+
+    return run
+
+
+def openspiel_record(game: Any, seed: int, count: int) -> list[list[int]]:
+    """The full histories (chance outcomes included) of `count` random OpenSpiel hands."""
+    run = openspiel_playout(game, seed)
+    return [run(i).history() for i in range(count)]
+
+
+def openspiel_replay(game: Any, recorded: list[list[int]]) -> HandRunner:
+    """Replay recorded hand i % N: new_initial_state, then apply_action of each recorded int."""
+
+    def run(i: int) -> Any:
+        state = game.new_initial_state()
+        for action in recorded[i % len(recorded)]:
+            state.apply_action(action)
+        return state
+
+    return run
+
+
+# --- The run ----------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on; they mean little without it."""
+    info: dict[str, Any] = {
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "processor": platform.processor() or None,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "cpu_count": os.cpu_count(),
+    }
+    try:
+        info["open_spiel"] = importlib.metadata.version("open_spiel")
+    except importlib.metadata.PackageNotFoundError:
+        info["open_spiel"] = None
+    return info
+
+
+def benchmark(args: argparse.Namespace, pyspiel: Any | None) -> list[Figure]:
+    """Every case, playout then replay, reference then OpenSpiel, printing progress as it goes."""
+    figures: list[Figure] = []
+
+    def timed(case: Case, mode: str, engine: str, make_runner: Callable[[], HandRunner]) -> Figure:
+        print(f"  {case.label:<32} {mode:<8} {engine} ...", file=sys.stderr, flush=True)
+        hands, elapsed = measure(make_runner, args.seconds, args.warmup)
+        figure = Figure(case.label, mode, engine, hands, round(elapsed, 4), round(hands / elapsed, 1))
+        figures.append(figure)
+        return figure
+
+    for case in CASES:
+        rules = load_rules(case.variant, house_rules=case.house_rules)
+        game = pyspiel.load_game(case.openspiel_game) if pyspiel is not None and case.openspiel_game else None
+        engine = f"OpenSpiel {case.openspiel_game}"
+
+        ours = timed(case, "playout", "reference", partial(reference_playout, rules, args.seed))
+        if game is not None:
+            theirs = timed(case, "playout", engine, partial(openspiel_playout, game, args.seed))
+            ours.ratio = round(ours.hands_per_second / theirs.hands_per_second, 3)
+
+        recorded = reference_record(rules, args.seed, args.replay_hands)
+        ours = timed(case, "replay", "reference", partial(reference_replay, rules, recorded))
+        if game is not None:
+            histories = openspiel_record(game, args.seed, args.replay_hands)
+            theirs = timed(case, "replay", engine, partial(openspiel_replay, game, histories))
+            ours.ratio = round(ours.hands_per_second / theirs.hands_per_second, 3)
+    return figures
+
+
+def table(figures: list[Figure]) -> str:
+    """The figures as a fixed-width table; the ratio sits on the reference row it describes."""
+    header = ("variant", "mode", "engine", "hands", "hands/s", "ref/OpenSpiel")
+    rows = [header]
+    for f in figures:
+        ratio = f"{f.ratio:.3f}" if f.ratio is not None else ""
+        rows.append((f.variant, f.mode, f.engine, str(f.hands), f"{f.hands_per_second:,.0f}", ratio))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    numeric = {3, 4, 5}
+    lines = []
+    for n, row in enumerate(rows):
+        cells = [cell.rjust(widths[i]) if i in numeric else cell.ljust(widths[i]) for i, cell in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=3.0, help="timed wall time per engine, variant and mode (default 3)")
+    parser.add_argument("--warmup", type=float, default=0.5, help="untimed warm-up before each measurement (default 0.5 s)")
+    parser.add_argument("--replay-hands", type=int, default=1000, help="hands recorded for the replay benchmark (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of random.Random for the random actions (default 0)")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write machine, settings and figures to this JSON file")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.warmup < 0 or args.replay_hands < 1:
+        parser.error("--seconds must be positive, --warmup not negative and --replay-hands at least 1")
+
+    pyspiel = load_pyspiel()
+    info = machine()
+    print("machine: " + ", ".join(f"{key}={value}" for key, value in info.items()))
+    print(
+        f"settings: {args.seconds} s per measurement after {args.warmup} s warm-up, seed {args.seed}, "
+        f"{args.replay_hands} recorded hands for replay"
+    )
+    if pyspiel is None:
+        print("pyspiel is not importable: OpenSpiel is not measured (pip install 'euchre-spec[openspiel]')")
+    print(flush=True)
+
+    figures = benchmark(args, pyspiel)
+    print(table(figures))
+    if pyspiel is not None:
+        print("\nref/OpenSpiel above 1 means the reference engine plays more hands per second than OpenSpiel.")
+    if args.json:
+        settings = {"seconds": args.seconds, "warmup": args.warmup, "replay_hands": args.replay_hands, "seed": args.seed}
+        document = {"machine": info, "settings": settings, "figures": [asdict(f) for f in figures]}
+        args.json.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

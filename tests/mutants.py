@@ -1,0 +1,192 @@
+"""Deliberately wrong engines, built from the reference engine, to prove the suite catches them.
+
+Each mutant changes one rule the way a real engine might get it wrong: some by changing the
+compiled rules (a wrong parameter), some by swapping one engine function for a wrong one.
+A suite that lets any of them pass is missing a scenario.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from reference_impl.cards import SAME_COLOUR, SUITS
+from reference_impl.engine import game, machine, play
+from reference_impl.engine.state import BID_ROUND_TWO, PLAY, HandState
+from reference_impl.rules import NO_TRUMP, Action, Rules
+
+RulesHook = Callable[[Rules], Rules]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    wrong_rule: str
+    rules_hook: RulesHook | None = None
+    patches: tuple[tuple[object, str, object], ...] = ()
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        """Swap in the wrong functions for the duration of a run."""
+        saved = []
+        for owner, attribute, replacement in self.patches:
+            if isinstance(owner, dict):
+                saved.append((owner, attribute, owner[attribute]))
+                owner[attribute] = replacement
+            else:
+                saved.append((owner, attribute, getattr(owner, attribute)))
+                setattr(owner, attribute, replacement)
+        try:
+            yield
+        finally:
+            for owner, attribute, original in reversed(saved):
+                if isinstance(owner, dict):
+                    owner[attribute] = original
+                else:
+                    setattr(owner, attribute, original)
+
+
+def _with_row_points(row_name: str, points: int) -> RulesHook:
+    def hook(rules: Rules) -> Rules:
+        table = {
+            key: dataclasses.replace(row, points=points) if row.name == row_name else row for key, row in rules.scoring.items()
+        }
+        return dataclasses.replace(rules, scoring=MappingProxyType(table))
+
+    return hook
+
+
+def _left_bower_keeps_its_suit(rules: Rules) -> Rules:
+    effective = [list(row) for row in rules.effective_suit]
+    for trump_index, trump in enumerate(SUITS):
+        for card_index, card in enumerate(rules.deck):
+            if card.rank == "J" and card.suit == SAME_COLOUR[trump]:
+                effective[trump_index][card_index] = SUITS.index(card.suit)
+    return dataclasses.replace(rules, effective_suit=tuple(tuple(row) for row in effective))
+
+
+def _benny_not_trump(rules: Rules) -> Rules:
+    effective = [list(row) for row in rules.effective_suit]
+    power = [list(row) for row in rules.power]
+    for card in rules.special_cards:
+        for trump_index in range(len(effective)):
+            effective[trump_index][card] = NO_TRUMP
+            power[trump_index][card] = 0
+    return dataclasses.replace(
+        rules, effective_suit=tuple(map(tuple, effective)), power=tuple(map(tuple, power)), special_up_card=None
+    )
+
+
+def _flip_first_lead(rules: Rules) -> Rules:
+    other = "left_of_lone_player" if rules.first_lead == "left_of_dealer" else "left_of_dealer"
+    return dataclasses.replace(rules, first_lead=other)
+
+
+def _any_suit_in_round_two(state: HandState) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    return (actions["pass"], *(actions[f"name_trump:{letter}"] for letter in SUITS))
+
+
+def _any_card(state: HandState) -> tuple[Action, ...]:
+    return tuple(state.rules.play_actions[card] for card in state.hands[state.to_act])
+
+
+_original_score = play._score
+
+
+def _euchre_pays_one_defender(state: HandState) -> None:
+    _original_score(state)
+    result = state.result
+    assert result is not None
+    makers_team = state.rules.team_of[state.maker]
+    points = list(result.points)
+    paid = [team for team, value in enumerate(points) if value and team != makers_team]
+    for team in paid[1:]:
+        points[team] = 0
+    state.result = dataclasses.replace(result, points=tuple(points))
+
+
+def _rotate_right(rules: Rules, hand: HandState) -> int:
+    return (hand.dealer - 1) % rules.players
+
+
+def _trump_ignored_in_tricks(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
+    rules = state.rules
+    effective = rules.effective_suit[NO_TRUMP]
+    power = rules.power[NO_TRUMP]
+    led = effective[trick[0][1]]
+    best_seat, best = trick[0][0], power[trick[0][1]]
+    for seat, card in trick[1:]:
+        if effective[card] == led and power[card] > best:
+            best_seat, best = seat, power[card]
+    return best_seat
+
+
+def _reached_is_beyond(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
+    over = [team for team, score in enumerate(scores) if score > rules.target]
+    return tuple(over)
+
+
+def _row_swap(rules: Rules) -> Rules:
+    """Scores of a lone maker euchred given to the makers instead of the defenders."""
+    table = {
+        key: dataclasses.replace(row, to="makers") if row.name == "lone-euchred" else row for key, row in rules.scoring.items()
+    }
+    return dataclasses.replace(rules, scoring=MappingProxyType(table))
+
+
+MUTANTS = (
+    Mutant("left-bower-follows-printed-suit", "the left bower follows its printed suit", _left_bower_keeps_its_suit),
+    Mutant(
+        "dealer-picks-up-for-lone-partner",
+        "the dealer picks up when the partner orders up alone",
+        lambda r: dataclasses.replace(r, dealer_picks_up_when_partner_alone=True),
+    ),
+    Mutant("march-scores-one", "a march scores 1", _with_row_points("march", 1)),
+    Mutant("stick-the-dealer-ignored", "stick the dealer is ignored", lambda r: dataclasses.replace(r, stick_the_dealer=False)),
+    Mutant("wrong-lead-when-alone", "the wrong player leads when someone is alone", _flip_first_lead),
+    Mutant(
+        "euchre-pays-one-defender",
+        "a cutthroat euchre pays only one defender",
+        patches=((play, "_score", _euchre_pays_one_defender),),
+    ),
+    Mutant("benny-not-trump", "the Benny is not trump", _benny_not_trump),
+    Mutant(
+        "turned-down-suit-nameable",
+        "the turned-down suit may be named in round two",
+        patches=((machine._LEGAL, BID_ROUND_TWO, _any_suit_in_round_two),),
+    ),
+    Mutant("revoke-accepted", "a revoke is accepted", patches=((machine._LEGAL, PLAY, _any_card),)),
+    Mutant("lone-march-scores-two", "a lone march scores 2", _with_row_points("lone-march", 2)),
+    Mutant("deal-rotates-right", "the deal rotates to the right", patches=((game, "next_dealer", _rotate_right),)),
+    Mutant(
+        "canadian-loner-ignored",
+        "the dealer's partner may order up without going alone",
+        lambda r: dataclasses.replace(r, dealer_partner_must_go_alone=False),
+    ),
+    Mutant(
+        "throw-in-same-dealer",
+        "after a throw-in the same dealer deals again",
+        lambda r: dataclasses.replace(r, throw_in_same_dealer=not r.throw_in_same_dealer),
+    ),
+    Mutant("trump-ignored-in-tricks", "trick winners ignore trump", patches=((play, "trick_winner", _trump_ignored_in_tricks),)),
+    Mutant(
+        "game-needs-more-than-target",
+        "a side must pass the target, not reach it",
+        patches=((game, "decide_winners", _reached_is_beyond),),
+    ),
+    Mutant(
+        "defending-alone-everywhere",
+        "defenders may always defend alone",
+        lambda r: dataclasses.replace(r, defender_alone="always") if r.is_partnership() else r,
+    ),
+    Mutant("lone-euchre-paid-to-makers", "a lone maker euchred scores for the makers", _row_swap),
+    Mutant(
+        "up-card-discard-allowed",
+        "the dealer may always discard the up-card",
+        lambda r: dataclasses.replace(r, dealer_may_discard_up_card=True),
+    ),
+)
