@@ -15,7 +15,6 @@ from jsonschema import Draft202012Validator
 
 from conformance.coverage import coverage
 from conformance.engine_process import EngineProcess
-from conformance.reference_engine import ReferenceEngine
 from conformance.report import report_data, write_junit
 from conformance.requests import build_request
 from conformance.runner import InProcessEngine, run_suite
@@ -112,7 +111,9 @@ def test_expected_failures_turn_into_xfail_and_a_passing_one_is_flagged() -> Non
 
 def test_unsupported_variants_are_skipped_never_sent() -> None:
     class OnlyNorthAmerican(InProcessEngine):
-        sent: list[str] = []
+        def __init__(self) -> None:
+            super().__init__()
+            self.sent: list[str] = []
 
         def start(self):
             hello = super().start()
@@ -127,7 +128,7 @@ def test_unsupported_variants_are_skipped_never_sent() -> None:
     skipped = [o for o in result.outcomes if o.status == "skipped"]
     assert skipped and all(o.scenario.variant != "north-american" or o.scenario.house_rules for o in skipped)
     assert not {o.scenario.id for o in skipped} & set(engine.sent)
-    passed, applicable = result.compliance("must")
+    _, applicable = result.compliance("must")
     assert applicable < len([s for s in suite() if s.level == "must"])
 
 
