@@ -181,3 +181,28 @@ def test_list_filters_by_variant_clause_and_level() -> None:
     lines = completed.stdout.strip().splitlines()
     expected = [s for s in suite() if s.variant == "cutthroat" and "cutthroat.score.euchred" in s.clauses and s.level == "must"]
     assert len(lines) == len(expected) > 0
+
+
+def test_pytest_plugin_runs_each_scenario_as_a_test(tmp_path: Path) -> None:
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--euchre-engine",
+            "reference",
+            "--euchre-variant",
+            "two-handed",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    count = sum(1 for s in suite() if s.variant == "two-handed")
+    assert completed.returncode == 0, completed.stdout[-2000:]
+    assert f"{count} passed" in completed.stdout
