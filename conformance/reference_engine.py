@@ -103,9 +103,9 @@ def start_game(rules: Rules, request: dict[str, Any]) -> GameState:
     deals = request["deals"]
     first_dealer = deals[0]["dealer"]
 
-    def deal_for(hand_number: int, dealer: int) -> Deal:
+    def deal_for(hand_number: int, dealer: int) -> Deal | None:
         if hand_number >= len(deals):
-            raise DealError(f"the scenario has {len(deals)} deal(s) but the game went on to hand {hand_number + 1}")
+            return None
         deal = deals[hand_number]
         if "number" in deal:
             return deal_number(rules, deal["number"], dealer)

@@ -69,7 +69,8 @@ def compositions(catalog: Catalog) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def cross_references(catalog: Catalog) -> list[SpecError]:
-    """House rules that name variants or house rules that do not exist."""
+    """What no single composition shows: house rules naming variants, rules, modes or sources
+    that do not exist, and one clause id defined by two files."""
     errors = []
     for document in catalog.house_rules.values():
         data = document.data
@@ -83,4 +84,44 @@ def cross_references(catalog: Catalog) -> list[SpecError]:
                     pointer = f"/{key}/{index}"
                     kind = "variant" if key == "applies_to" else "house rule"
                     errors.append(SpecError(document.path, document.line_of(pointer), pointer, f"unknown {kind} {ident!r}"))
+        if "default_mode" in data and data["default_mode"] not in data.get("modes", {}):
+            modes = ", ".join(sorted(data.get("modes", {})))
+            errors.append(
+                SpecError(
+                    document.path,
+                    document.line_of("/default_mode"),
+                    "/default_mode",
+                    f"house rule {data['id']!r} has no mode {data['default_mode']!r}; its modes: {modes}",
+                )
+            )
+        for key in data.get("sources", []):
+            if key not in catalog.sources:
+                errors.append(
+                    SpecError(
+                        document.path, document.line_of("/sources"), "/sources", f"unknown source {key!r}; see spec/sources.yaml"
+                    )
+                )
+    errors.extend(_clause_clashes(catalog))
+    return errors
+
+
+def _clause_clashes(catalog: Catalog) -> list[SpecError]:
+    """A clause id is defined once in the whole spec, whichever files are ever combined."""
+    errors = []
+    first: dict[str, tuple[str, int]] = {}
+    for document in [*catalog.variants.values(), *catalog.house_rules.values()]:
+        for clause_id in document.data.get("clauses", {}):
+            pointer = f"/clauses/{clause_id}"
+            if clause_id in first:
+                file, line = first[clause_id]
+                errors.append(
+                    SpecError(
+                        document.path,
+                        document.line_of(pointer),
+                        pointer,
+                        f"clause {clause_id!r} is already defined in {file}:{line}; clause ids are never redefined",
+                    )
+                )
+            else:
+                first[clause_id] = (document.path, document.line_of(pointer))
     return errors

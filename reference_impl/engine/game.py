@@ -3,7 +3,9 @@
 Built on the hand machine without changing it: a GameState holds the running scores and the
 hand in progress; when a hand ends its points are added, the winner (if any) decided by the
 variant's target and tie rule, and the next hand dealt by the next dealer. Deals come from a
-function of (hand number, dealer) so a game can use portable deal numbers or scripted deals.
+function of (hand number, dealer) so a game can use portable deal numbers or scripted deals;
+when that function has no more deals (a scenario of a fixed number of hands), the game rests
+at the end of the last hand, with nothing more to do.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..rules import Action, Rules
 from .machine import apply, legal_actions, new_hand
 from .state import HandResult, HandState
 
-DealSource = Callable[[int, int], Deal]
+DealSource = Callable[[int, int], Deal | None]
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,10 @@ def numbered_deals(rules: Rules, first_number: int) -> DealSource:
 
 def new_game(rules: Rules, deals: DealSource, first_dealer: int = 0, scores: tuple[int, ...] | None = None) -> GameState:
     """A game whose first hand is dealt by `first_dealer`, from `scores` (default all 0)."""
-    hand = new_hand(rules, deals(0, first_dealer))
+    first = deals(0, first_dealer)
+    if first is None:
+        raise ValueError("a game needs at least one deal")
+    hand = new_hand(rules, first)
     start = scores if scores is not None else (0,) * len(rules.teams)
     if len(start) != len(rules.teams):
         raise ValueError(f"{len(start)} starting scores given for {len(rules.teams)} teams")
@@ -78,7 +83,10 @@ def game_apply(game: GameState, action: Action | str, seat: int | None = None) -
         return finished
     dealer = next_dealer(game.rules, hand)
     number = game.hand_number + 1
-    return replace(finished, hand_number=number, hand=new_hand(game.rules, game.deals(number, dealer)), previous_hand=hand)
+    deal = game.deals(number, dealer)
+    if deal is None:
+        return finished
+    return replace(finished, hand_number=number, hand=new_hand(game.rules, deal), previous_hand=hand)
 
 
 def next_dealer(rules: Rules, hand: HandState) -> int:

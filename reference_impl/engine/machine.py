@@ -82,11 +82,11 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
 
     `seat`, when given, is who claims to act: acting out of turn is refused as not_your_turn.
     """
-    if isinstance(action, str):
-        known = state.rules.actions.get(action)
-        if known is None:
-            raise IllegalAction("unknown_action", state.to_act, state.phase, action)
-        action = known
+    text = action if isinstance(action, str) else action.text
+    known = state.rules.actions.get(text)
+    if known is None:
+        raise IllegalAction("unknown_action", state.to_act, state.phase, text)
+    action = known
     if seat is not None and seat != state.to_act and state.phase != HAND_OVER:
         raise IllegalAction("not_your_turn", seat, state.phase, action.text, f"seat {state.to_act} is to act")
     if action not in legal_actions(state):

@@ -50,11 +50,13 @@ def display_path(path: Path) -> str:
 def spec_files(paths: Iterable[Path]) -> list[Path]:
     """The YAML files named by `paths`, directories searched recursively."""
     found: list[Path] = []
+    seen: set[Path] = set()
     for path in paths:
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
-        else:
-            found.append(path)
+        inside = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()) if path.is_dir() else [path]
+        for file in inside:
+            if file.resolve() not in seen:
+                seen.add(file.resolve())
+                found.append(file)
     return found
 
 

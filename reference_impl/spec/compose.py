@@ -28,6 +28,7 @@ class Resolved:
     house_rules: tuple[str, ...]
     data: dict[str, Any]
     origins: dict[str, tuple[str, int]] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)
 
     def locate(self, pointer: str) -> tuple[str, int]:
         """The file and line that wrote `pointer`, or its nearest written ancestor."""
@@ -41,6 +42,17 @@ class Resolved:
     def error(self, pointer: str, message: str) -> SpecError:
         file, line = self.locate(pointer)
         return SpecError(file, line, pointer, message)
+
+    def error_at_latest(self, pointers: list[str], message: str) -> SpecError:
+        """An error about several values, placed at the one written last (base, then extensions, then house rules).
+
+        When a child variant changes the hand size and the deck no longer suffices, the line to
+        fix is the child's, not the parent's deck.
+        """
+        order = {file: index for index, file in enumerate(self.files)}
+        written = [p for p in pointers if p in self.origins]
+        best = max(written, key=lambda p: order.get(self.origins[p][0], -1), default=pointers[0])
+        return self.error(best, message)
 
 
 @dataclass(frozen=True)
@@ -71,12 +83,16 @@ def resolve(catalog: Catalog, variant_id: str, house_rules: tuple[str, ...] = ()
     errata: list[Any] = []
     errors: list[SpecError] = []
     for document in chain:
+        resolved.files.append(document.path)
         _check_clause_redefinition(resolved, document, "/clauses", errors)
         fragment = {k: v for k, v in document.data.items() if k not in NOT_MERGED}
         _merge(resolved, fragment, document, "", "")
-        errata.extend(document.data.get("errata", []))
+        for erratum_index, erratum in enumerate(document.data.get("errata", [])):
+            _remember(resolved, document, f"/errata/{erratum_index}", f"/errata/{len(errata)}")
+            errata.append(erratum)
     errors.extend(_overlay_conflicts(overlays))
     for overlay in overlays:
+        resolved.files.append(overlay.document.path)
         _merge(resolved, overlay.settings, overlay.document, overlay.set_pointer, "")
         doc = overlay.document
         _check_clause_redefinition(resolved, doc, "/clauses", errors)
@@ -129,56 +145,56 @@ def _overlays(catalog: Catalog, variant_id: str, refs: tuple[str, ...]) -> list[
 
     def visit(ref: str, stack: tuple[str, ...], cited_by: tuple[Document, str] | None) -> None:
         rule_id, mode = parse_house_rule_ref(ref)
+
+        def error_at_reference(message: str) -> None:
+            """Report a mistake in naming a rule where it was named: a file's requires, or the command line."""
+            if cited_by is None:
+                errors.append(SpecError("<command line>", 0, "", message))
+            else:
+                document, pointer = cited_by
+                errors.append(SpecError(document.path, document.line_of(pointer), pointer, message))
+
         if rule_id in stack:
-            cycle = " -> ".join([*stack, rule_id])
             cycling = catalog.house_rules[stack[-1]]
+            cycle = " -> ".join([*stack, rule_id])
             errors.append(
                 SpecError(
-                    cycling.path,
-                    cycling.line_of("/requires"),
-                    "/requires",
-                    f"house rules require each other in a cycle: {cycle}",
+                    cycling.path, cycling.line_of("/requires"), "/requires", f"house rules require each other in a cycle: {cycle}"
                 )
             )
             return
         document = catalog.house_rules.get(rule_id)
         if document is None:
-            where = (cited_by[0].path, cited_by[0].line_of(cited_by[1])) if cited_by else ("<command line>", 0)
-            pointer = cited_by[1] if cited_by else ""
-            known = ", ".join(sorted(catalog.house_rules))
-            errors.append(SpecError(where[0], where[1], pointer, f"unknown house rule {rule_id!r}; known house rules: {known}"))
+            known = "" if cited_by else "; known house rules: " + ", ".join(sorted(catalog.house_rules))
+            error_at_reference(f"unknown house rule {rule_id!r}{known}")
             return
         data = document.data
         if mode is None and "modes" in data:
             mode = data["default_mode"]
         if mode is not None and mode not in data.get("modes", {}):
             modes = ", ".join(sorted(data.get("modes", {}))) or "none"
-            errors.append(
-                SpecError(
-                    document.path, document.line_of("/id"), "", f"house rule {rule_id!r} has no mode {mode!r}; its modes: {modes}"
-                )
-            )
+            error_at_reference(f"house rule {rule_id!r} has no mode {mode!r}; its modes: {modes}")
             return
         targets = data["applies_to"]
         if "any" not in targets and variant_id not in targets:
-            errors.append(
-                SpecError(
-                    document.path,
-                    document.line_of("/applies_to"),
-                    "/applies_to",
-                    f"house rule {rule_id!r} does not apply to {variant_id!r}; it applies to: {', '.join(targets)}",
+            if cited_by is None:
+                errors.append(
+                    SpecError(
+                        document.path,
+                        document.line_of("/applies_to"),
+                        "/applies_to",
+                        f"house rule {rule_id!r} does not apply to {variant_id!r}; it applies to: {', '.join(targets)}",
+                    )
                 )
-            )
+            else:
+                error_at_reference(f"house rule {stack[-1]!r} requires {rule_id!r}, which does not apply to {variant_id!r}")
             return
         for index, required in enumerate(data.get("requires", [])):
             visit(required, (*stack, rule_id), (document, f"/requires/{index}"))
-        if any(o.rule_id == rule_id for o in selected):
-            if not any(o.rule_id == rule_id and o.mode == mode for o in selected):
-                errors.append(
-                    SpecError(
-                        document.path, document.line_of("/id"), "", f"house rule {rule_id!r} is selected in two different modes"
-                    )
-                )
+        chosen = [o for o in selected if o.rule_id == rule_id]
+        if chosen:
+            if chosen[0].mode != mode:
+                error_at_reference(f"house rule {rule_id!r} is selected in two different modes ({chosen[0].mode!r} and {mode!r})")
             return
         set_pointer = "/set" if mode is None else f"/modes/{mode}/set"
         selected.append(Overlay(rule_id, mode, document, set_pointer))
@@ -191,12 +207,15 @@ def _overlays(catalog: Catalog, variant_id: str, refs: tuple[str, ...]) -> list[
 
 
 def _overlay_conflicts(overlays: list[Overlay]) -> list[SpecError]:
-    """Declared conflicts, and two house rules that set one value differently."""
+    """Declared conflicts (once per pair), and two house rules that set one value differently."""
     errors: list[SpecError] = []
     ids = {o.rule_id for o in overlays}
+    declared: set[frozenset[str]] = set()
     for overlay in overlays:
         for index, other in enumerate(overlay.document.data.get("conflicts_with", [])):
-            if other in ids and other != overlay.rule_id:
+            pair = frozenset((overlay.rule_id, other))
+            if other in ids and other != overlay.rule_id and pair not in declared:
+                declared.add(pair)
                 pointer = f"/conflicts_with/{index}"
                 errors.append(
                     SpecError(
@@ -209,20 +228,29 @@ def _overlay_conflicts(overlays: list[Overlay]) -> list[SpecError]:
     setters: dict[str, tuple[Overlay, Any]] = {}
     for overlay in overlays:
         for pointer, value in _leaves(overlay.settings, ""):
-            if pointer in setters and setters[pointer][1] != value:
-                first = setters[pointer][0]
+            if _is_clause_reference(pointer):
+                continue
+            first = setters.get(pointer)
+            if first and first[1] != value and frozenset((first[0].rule_id, overlay.rule_id)) not in declared:
                 doc = overlay.document
                 errors.append(
                     SpecError(
                         doc.path,
                         doc.line_of(overlay.set_pointer + pointer),
                         pointer,
-                        f"house rules {first.ref!r} and {overlay.ref!r} set {pointer} to different values "
-                        f"({_short(setters[pointer][1])} and {_short(value)})",
+                        f"house rules {first[0].ref!r} and {overlay.ref!r} set {pointer} to different values "
+                        f"({_short(first[1])} and {_short(value)})",
                     )
                 )
             setters.setdefault(pointer, (overlay, value))
     return errors
+
+
+def _is_clause_reference(pointer: str) -> bool:
+    """Clause references say which words describe a rule; two house rules naming their own clause
+    for one section do not disagree about the rule, so such keys are not compared."""
+    last = pointer.rsplit("/", 1)[-1]
+    return last == "clause" or last.endswith("_clause")
 
 
 def _short(value: Any) -> str:

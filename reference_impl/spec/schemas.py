@@ -9,6 +9,7 @@ a contributor which key to fix.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
@@ -59,12 +60,30 @@ def validate_document(document: Document, schema_name: str) -> list[SpecError]:
 
 
 def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
-    """Replace an anyOf/oneOf failure by the most relevant of its branch errors."""
+    """Replace an anyOf/oneOf failure by the errors of the branch the author meant.
+
+    A branch whose failure is only that the value has another type (a mapping where the branch
+    wants null) was not meant; if exactly one branch is left, its errors are the real ones.
+    """
     for error in errors:
-        if error.context and error.validator in ("anyOf", "oneOf"):
-            yield from _leaves([best_match(error.context)])
-        else:
+        if not (error.context and error.validator in ("anyOf", "oneOf")):
             yield error
+            continue
+        if all(e.validator == "required" and not e.relative_path for e in error.context):
+            yield error
+            continue
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        meant = [
+            found
+            for found in branches.values()
+            if not any(e.validator in ("type", "const") and not e.relative_path for e in found)
+        ]
+        if len(meant) == 1:
+            yield from _leaves(meant[0])
+        else:
+            yield from _leaves([best_match(error.context)])
 
 
 def _located(locate: Locate, error: ValidationError) -> SpecError:
@@ -76,6 +95,8 @@ def _located(locate: Locate, error: ValidationError) -> SpecError:
         extras = _unexpected(error)
         if extras:
             pointer = join_pointer(pointer, extras[0])
+    if "propertyNames" in error.schema_path and isinstance(error.instance, str):
+        pointer = join_pointer(pointer, error.instance)
     file, line = locate(pointer)
     return SpecError(file, line, pointer, message)
 
@@ -94,19 +115,35 @@ def _message(error: ValidationError) -> str:
         allowed = ", ".join(sorted(schema.get("properties", {}))) or "none"
         if extras:
             return f"unknown field {extras[0]!r}; the fields allowed here are: {allowed}"
+    if "propertyNames" in error.schema_path:
+        return f"{json.dumps(error.instance)} is not a valid name here: {_form(schema)}"
+    if isinstance(error.instance, (int, float)) and not isinstance(error.instance, bool) and kind in ("enum", "type", "const"):
+        wanted = list(error.validator_value) if kind == "enum" else [error.validator_value]
+        if str(error.instance) in [str(choice) for choice in wanted] or (kind == "type" and "string" in wanted):
+            return f'{error.instance} is a number, not text; write it in quotes ("{error.instance}")'
+    if kind == "not" and isinstance(error.validator_value, dict) and "description" in error.validator_value:
+        return str(error.validator_value["description"])
+    if kind == "anyOf" and error.context and all(e.validator == "required" for e in error.context):
+        names = " or ".join(repr(e.message.split("'")[1]) for e in error.context if "'" in e.message)
+        return f"needs one of the fields {names}"
+    if kind == "dependentRequired":
+        needed, _, owner = str(error.message).partition(" is a dependency of ")
+        return f"missing required field {needed}, which goes with {owner}"
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return f"missing required field {missing!r}"
     if kind == "enum":
         choices = ", ".join(json.dumps(choice) for choice in error.validator_value)
-        return f"{json.dumps(error.instance)} is not allowed here; expected one of: {choices}"
+        return f"{_shown(error.instance)} is not allowed here; expected one of: {choices}"
     if kind == "const":
-        return f"{json.dumps(error.instance)} is not allowed here; expected {json.dumps(error.validator_value)}"
+        return f"{_shown(error.instance)} is not allowed here; expected {json.dumps(error.validator_value)}"
+    if kind == "type" and error.instance is None and "else" in error.schema_path:
+        # the file-level "else" applies the completeness rules to a variant that extends nothing
+        return "null removes an inherited value, but this variant extends no other"
     if kind == "type":
         return f"expected {_a(error.validator_value)}, found {_describe(error.instance)}"
     if kind == "pattern":
-        what = schema.get("description", "the expected form").split(":")[0].split(".")[0]
-        return f"{json.dumps(error.instance)} is not valid: {what.lower()}"
+        return f"{json.dumps(error.instance)} is not valid: {_form(schema)}"
     if kind == "uniqueItems":
         return "the list repeats an item; each may appear once"
     if kind in ("minimum", "maximum"):
@@ -117,6 +154,12 @@ def _message(error: ValidationError) -> str:
     if kind == "minLength":
         return "the text must not be empty"
     return str(error.message)
+
+
+def _form(schema: dict[str, Any]) -> str:
+    """The first clause of a schema's description: what a valid value looks like."""
+    description = schema.get("description", "not in the expected form")
+    return str(description).split(":")[0].split(".")[0].lower()
 
 
 def _a(kind: Any) -> str:
@@ -145,4 +188,14 @@ def _describe(value: Any) -> str:
         return "nothing (null)"
     if isinstance(value, str):
         return f"text {json.dumps(value)}"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return f"a date ({value.isoformat()})"
     return f"the number {value}"
+
+
+def _shown(value: Any) -> str:
+    """A value as JSON, or described in words when JSON cannot show it (a date, say)."""
+    try:
+        return json.dumps(value)
+    except TypeError:
+        return _describe(value)

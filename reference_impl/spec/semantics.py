@@ -13,18 +13,7 @@ from itertools import product
 from typing import Any
 
 from .compose import Resolved
-from .errors import SpecError, join_pointer
-
-DISPUTED_PARAMETERS = (
-    "march value",
-    "lone march value",
-    "lone maker euchred value",
-    "first lead with a lone player",
-    "dealer picks up when the partner orders up alone",
-    "dealer's pick-up is compulsory",
-    "the up-card may be discarded",
-    "a stuck dealer may name the turned-down suit",
-)
+from .errors import SpecError, join_pointer, split_pointer
 
 
 def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> list[SpecError]:
@@ -94,8 +83,8 @@ def _deal(r: Resolved) -> Iterator[SpecError]:
     needed = players * deal["hand_size"] + (1 if deal["up_card"] else 0)
     size = len(deck_codes(r.data["deck"]))
     if size < needed:
-        yield r.error(
-            "/deck",
+        yield r.error_at_latest(
+            ["/deck", "/deal/hand_size", "/seats/count", "/deal/up_card"],
             f"the deck has {size} cards but the deal needs {needed} "
             f"({players} hands of {deal['hand_size']}{' and an up-card' if deal['up_card'] else ''})",
         )
@@ -119,10 +108,10 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
             yield r.error(
                 "/bidding/round_one/dealer_partner_must_go_alone", "the dealer's partner exists only in a game of two pairs"
             )
-        if r.data["lone_play"]["maker"] != "choice":
+        if r.data["lone_play"]["maker"] == "never":
             yield r.error(
                 "/bidding/round_one/dealer_partner_must_go_alone",
-                "the dealer's partner must go alone, but lone_play.maker does not allow going alone",
+                "the dealer's partner must go alone, but lone_play.maker is 'never'",
             )
     if bidding["all_pass"] == "stick_the_dealer" and not two.get("enabled", True):
         yield r.error("/bidding/all_pass", "stick the dealer needs a second round of bidding")
@@ -218,11 +207,15 @@ def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) ->
     for key in r.data.get("sources", []):
         if key not in sources:
             yield r.error("/sources", f"unknown source {key!r}; see spec/sources.yaml")
+    for index, erratum in enumerate(r.data.get("errata", [])):
+        if erratum["source"].split(":")[0] not in sources:
+            yield r.error(f"/errata/{index}/source", f"unknown source {erratum['source']!r}; see spec/sources.yaml")
     for pointer, choice in r.data.get("choices", {}).items():
         if not _exists(r.data, pointer):
             yield r.error(join_pointer("/choices", pointer), f"the choice names {pointer}, which is not a value of this variant")
         if choice["source"].split(":")[0] not in sources:
-            yield r.error(join_pointer("/choices", pointer), f"unknown source {choice['source']!r}")
+            key = choice["source"].split(":")[0]
+            yield r.error(join_pointer("/choices", pointer), f"unknown source {key!r}; see spec/sources.yaml")
 
 
 def _clause_refs(data: Any, pointer: str) -> Iterator[tuple[str, str]]:
@@ -239,9 +232,11 @@ def _clause_refs(data: Any, pointer: str) -> Iterator[tuple[str, str]]:
 
 
 def _exists(data: Any, pointer: str) -> bool:
-    for token in pointer.split("/")[1:]:
+    for token in split_pointer(pointer):
         if isinstance(data, dict) and token in data:
             data = data[token]
+        elif isinstance(data, list) and token.isdigit() and int(token) < len(data):
+            data = data[int(token)]
         else:
             return False
     return True

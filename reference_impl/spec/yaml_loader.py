@@ -51,9 +51,7 @@ def parse_document(text: str, name: str) -> Document:
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 0
-        raise SpecInvalid([SpecError(name, line, "", f"not valid YAML: {exc.problem or exc}")]) from exc
+        raise SpecInvalid([_syntax_error(exc, name, text)]) from exc
     except yaml.YAMLError as exc:
         raise SpecInvalid([SpecError(name, 0, "", f"not valid YAML: {exc}")]) from exc
     finally:
@@ -111,3 +109,16 @@ class _Builder:
             self.lines[child] = key_node.start_mark.line + 1
             result[key] = self.build(value_node, child)
         return result
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, name: str, text: str) -> SpecError:
+    """PyYAML's problem with its context ("while scanning a quoted scalar, found ..."), located.
+
+    A problem found at the very end of the file (an unclosed quote or bracket) is reported
+    where the unclosed thing began, since that is the line to fix.
+    """
+    mark = exc.problem_mark or exc.context_mark
+    if exc.context_mark is not None and (mark is None or mark.line >= len(text.splitlines())):
+        mark = exc.context_mark
+    words = ", ".join(part for part in (exc.context, exc.problem) if part)
+    return SpecError(name, mark.line + 1 if mark else 0, "", f"not valid YAML: {words or exc}")
