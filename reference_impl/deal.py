@@ -27,12 +27,16 @@ class Deal:
     hands: tuple[tuple[int, ...], ...]
     up_card: int | None
     kitty: tuple[int, ...]
+    dummy: tuple[int, ...] = ()
 
     def to_codes(self, rules: Rules) -> dict[str, object]:
         """The deal in card codes, as scenarios and the protocol write it."""
+        hands = [[rules.card_code(card) for card in hand] for hand in self.hands]
+        if rules.dummy:
+            hands.append([rules.card_code(card) for card in self.dummy])
         return {
             "dealer": self.dealer,
-            "hands": [[rules.card_code(card) for card in hand] for hand in self.hands],
+            "hands": hands,
             "up_card": None if self.up_card is None else rules.card_code(self.up_card),
             "kitty": [rules.card_code(card) for card in self.kitty],
         }
@@ -74,18 +78,20 @@ def shuffled_deck(size: int, number: int) -> list[int]:
 def deal_from_order(rules: Rules, order: list[int], dealer: int) -> Deal:
     """Deal a deck given top card first: packets round the table from the dealer's left."""
     players = rules.players
-    hands: list[list[int]] = [[] for _ in range(players)]
+    hands: list[list[int]] = [[] for _ in range(players + 1)]
+    receivers = players + (1 if rules.dummy else 0)
     position = 0
     for packet in rules.packets:
-        for offset in range(1, players + 1):
-            seat = (dealer + offset) % players
+        # The dummy, where there is one, is dealt last in each round, as if it sat at the dealer's right.
+        for offset in range(1, receivers + 1):
+            seat = (dealer + offset) % players if offset <= players else players
             hands[seat].extend(order[position : position + packet])
             position += packet
     up_card = None
     if rules.up_card:
         up_card = order[position]
         position += 1
-    return Deal(dealer, tuple(tuple(hand) for hand in hands), up_card, tuple(order[position:]))
+    return Deal(dealer, tuple(tuple(hand) for hand in hands[:players]), up_card, tuple(order[position:]), tuple(hands[players]))
 
 
 def deal_number(rules: Rules, number: int, dealer: int = 0) -> Deal:
@@ -99,8 +105,10 @@ def explicit_deal(rules: Rules, dealer: int, hands: list[list[str]], up_card: st
     """A deal written out card by card; the kitty defaults to every card not dealt."""
     if not 0 <= dealer < rules.players:
         raise DealError(f"dealer {dealer} is not a seat at a table of {rules.players}")
-    if len(hands) != rules.players:
-        raise DealError(f"the deal has {len(hands)} hands; this variant has {rules.players} players")
+    expected = rules.players + (1 if rules.dummy else 0)
+    if len(hands) != expected:
+        with_dummy = " and a dummy" if rules.dummy else ""
+        raise DealError(f"the deal has {len(hands)} hands; this variant deals {rules.players} players{with_dummy}")
     seen: set[int] = set()
 
     def card_id(code: str) -> int:
@@ -115,7 +123,8 @@ def explicit_deal(rules: Rules, dealer: int, hands: list[list[str]], up_card: st
     dealt = []
     for seat, hand in enumerate(hands):
         if len(hand) != rules.hand_size:
-            raise DealError(f"seat {seat} holds {len(hand)} cards; a hand has {rules.hand_size}")
+            who = "the dummy" if seat == rules.players else f"seat {seat}"
+            raise DealError(f"{who} holds {len(hand)} cards; a hand has {rules.hand_size}")
         dealt.append(tuple(card_id(code) for code in hand))
     up = None
     if rules.up_card:
@@ -131,4 +140,5 @@ def explicit_deal(rules: Rules, dealer: int, hands: list[list[str]], up_card: st
         if len(seen) != len(rules.deck):
             missing = [rules.card_code(i) for i in range(len(rules.deck)) if i not in seen]
             raise DealError(f"the deal leaves out {', '.join(missing)}")
-    return Deal(dealer, tuple(dealt), up, rest)
+    dummy = dealt[rules.players] if rules.dummy else ()
+    return Deal(dealer, tuple(dealt[: rules.players]), up, rest, dummy)

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .cards import SAME_COLOUR, SUITS, Card, parse_card
+from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
 from .spec.semantics import deck_codes, outcomes, row_matches
 
 NO_TRUMP = 4
+TRUMP_LETTERS = SUITS + "N"
 TRUMP_BONUS = 10_000
 
 
@@ -87,6 +88,22 @@ class Rules:
     defender_alone: str
     first_lead: str
     scoring: Mapping[tuple[int, bool, bool], ScoringRow]
+    scoring_predicted_alone: Mapping[tuple[int, bool, bool], ScoringRow]
+    dummy: bool
+    forbidden_trump: frozenset[int]
+    no_trump: bool
+    forced_trump_up_suits: frozenset[int]
+    dealer_needs_trump: bool
+    redeal_ranks: frozenset[str]
+    redeal_same_dealer: bool
+    redeal_limit: int | None
+    prediction: bool
+    partner_card: bool
+    passed_player: str
+    renege_penalized: bool
+    renege_points: int
+    renege_against_lone: int
+    renege_subtract: bool
     target: int
     tie: str | None
     labels: Mapping[str, Mapping[str, str]]
@@ -117,9 +134,16 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
             team_of[seat] = index
     partners = tuple(tuple(s for s in teams[team_of[seat]] if s != seat) for seat in range(seats["count"]))
     trump = data["trump"]
-    specials = [special["card"] for special in trump.get("special_cards", [])]
+    special_entries = trump.get("special_cards", [])
+    specials = [special["card"] for special in special_entries]
     effective, power = _trump_tables(
-        deck, data["deck"]["ranks"], data["deck"].get("ranks_by_suit", {}), specials, trump["right_bower"], trump["left_bower"]
+        deck,
+        data["deck"]["ranks"],
+        data["deck"].get("ranks_by_suit", {}),
+        special_entries,
+        trump["right_bower"],
+        trump["left_bower"],
+        trump.get("colour_breaks_ties", False),
     )
     bidding = data["bidding"]
     one, two = bidding["round_one"], bidding["round_two"]
@@ -127,13 +151,17 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         name: ScoringRow(name, row.get("label", name), row["award"]["to"], row["award"]["points"], row["clause"])
         for name, row in data["scoring"]["rows"].items()
     }
-    table = {}
+    tables: dict[bool, dict[tuple[int, bool, bool], ScoringRow]] = {False: {}, True: {}}
     for outcome in outcomes(data):
         for name, row in data["scoring"]["rows"].items():
             if row_matches(row["when"], outcome):
-                table[(outcome["makers_tricks"], outcome["maker_alone"], outcome["defender_alone"])] = rows[name]
+                key = (outcome["makers_tricks"], outcome["maker_alone"], outcome["defender_alone"])
+                tables[outcome["predicted_alone"]][key] = rows[name]
+    table = tables[False]
+    redeal = bidding.get("redeal", {})
+    renege = data["play"].get("renege_penalty", {})
     clause_ids = frozenset(data["clauses"])
-    actions = _actions(deck)
+    actions = _actions(deck, seats["count"])
     rules_data: dict[str, Any] = dict(
         variant_id=data["id"],
         house_rules=tuple(house_rules),
@@ -165,6 +193,22 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         defender_alone=data["lone_play"]["defender"],
         first_lead=data["play"]["first_lead"],
         scoring=MappingProxyType(table),
+        scoring_predicted_alone=MappingProxyType(tables[True]),
+        dummy=data.get("dummy", {}).get("enabled", False),
+        forbidden_trump=frozenset(SUITS.index(suit) for suit in bidding.get("forbidden_trump", [])),
+        no_trump=bidding.get("no_trump", False),
+        forced_trump_up_suits=frozenset(SUITS.index(suit) for suit in bidding.get("forced_trump_up_suits", [])),
+        dealer_needs_trump=bidding.get("dealer_needs_trump", False),
+        redeal_ranks=frozenset(redeal.get("ranks", [])),
+        redeal_same_dealer=redeal.get("next_dealer", "same") == "same",
+        redeal_limit=redeal.get("per_player_per_game"),
+        prediction=bidding.get("prediction", {}).get("enabled", False),
+        partner_card=data["lone_play"].get("partner_card", "none") == "partner_gives",
+        passed_player=data["lone_play"].get("passed_player", "may"),
+        renege_penalized=data["play"].get("renege", "refused") == "penalized",
+        renege_points=renege.get("points", 0),
+        renege_against_lone=renege.get("against_lone", 0),
+        renege_subtract=renege.get("mode", "add") == "subtract",
         target=data["game"]["target"],
         tie=data["game"].get("tie"),
         labels=MappingProxyType({k: MappingProxyType(v) for k, v in data.get("labels", {}).items()}),
@@ -176,14 +220,19 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
     return Rules(**rules_data)
 
 
-def _actions(deck: tuple[Card, ...]) -> dict[str, Action]:
+def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
     """Every action a hand of this variant can contain, built once and shared."""
-    actions = {kind: Action(kind, -1, -1, kind) for kind in ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card")}
+    simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal")
+    actions = {kind: Action(kind, -1, -1, kind) for kind in simple}
+    for index, letter in enumerate(TRUMP_LETTERS):
+        actions[f"name_trump:{letter}"] = Action("name_trump", -1, index, f"name_trump:{letter}")
     for index, letter in enumerate(SUITS):
-        text = f"name_trump:{letter}"
-        actions[text] = Action("name_trump", -1, index, text)
+        for kind in ("predict", "predict_alone"):
+            actions[f"{kind}:{letter}"] = Action(kind, -1, index, f"{kind}:{letter}")
+    for seat in range(players):
+        actions[f"ask:{seat}"] = Action("ask", -1, seat, f"ask:{seat}")
     for index, card in enumerate(deck):
-        for kind in ("discard", "play"):
+        for kind in ("discard", "play", "give"):
             text = f"{kind}:{card.code}"
             actions[text] = Action(kind, index, -1, text)
     return actions
@@ -193,24 +242,32 @@ def _trump_tables(
     deck: tuple[Card, ...],
     ranks: list[str],
     ranks_by_suit: dict[str, list[str]],
-    specials: list[str],
+    specials: list[dict[str, Any]],
     right_bower: bool,
     left_bower: bool,
+    colour_breaks_ties: bool,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """For each trump choice (four suits, then no trump): every card's effective suit and power.
 
     Power orders cards within their effective suit; trumps get TRUMP_BONUS so any trump beats any
     card of the suit led. A card of a third suit never wins, so its power does not matter.
     """
+    special_power = _special_powers(specials)
     effective: list[tuple[int, ...]] = []
     power: list[tuple[int, ...]] = []
     for trump_index in range(len(SUITS) + 1):
         trump = SUITS[trump_index] if trump_index < len(SUITS) else None
         suits_row, power_row = [], []
         for card in deck:
-            suit, strength = _card_in_trump(
-                card, trump, ranks_by_suit.get(card.suit or "", ranks), specials, right_bower, left_bower
-            )
+            if card.face in special_power:
+                strength = special_power[card.face]
+                entry = next(e for e in specials if e["card"] == card.face)
+                if colour_breaks_ties and trump is not None and entry.get("colour") == ("red" if trump in RED_SUITS else "black"):
+                    strength += 1
+                suits_row.append(trump_index)
+                power_row.append(TRUMP_BONUS + strength)
+                continue
+            suit, strength = _card_in_trump(card, trump, ranks_by_suit.get(card.suit or "", ranks), right_bower, left_bower)
             suits_row.append(suit)
             power_row.append(strength)
         effective.append(tuple(suits_row))
@@ -218,14 +275,19 @@ def _trump_tables(
     return tuple(effective), tuple(power)
 
 
-def _card_in_trump(
-    card: Card, trump: str | None, ranks: list[str], specials: list[str], right_bower: bool, left_bower: bool
-) -> tuple[int, int]:
+def _special_powers(specials: list[dict[str, Any]]) -> dict[str, int]:
+    """Powers of the special cards, highest first, ten apart (room for a colour tie-break)."""
+    powers: dict[str, int] = {}
+    level = 1000 + 10 * len(specials)
+    for entry in specials:
+        if not entry.get("equal_to_previous"):
+            level -= 10
+        powers[entry["card"]] = level
+    return powers
+
+
+def _card_in_trump(card: Card, trump: str | None, ranks: list[str], right_bower: bool, left_bower: bool) -> tuple[int, int]:
     plain = len(ranks) - ranks.index(card.rank) if card.rank in ranks else 0
-    if card.face in specials:
-        if trump is None:
-            return NO_TRUMP, TRUMP_BONUS + 1000 - specials.index(card.face)
-        return SUITS.index(trump), TRUMP_BONUS + 1000 - specials.index(card.face)
     assert card.suit is not None, f"joker {card.code} must be a special card"
     own = SUITS.index(card.suit)
     if trump is None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..deal import Deal
-from ..rules import Action, Rules
+from ..rules import NO_TRUMP, Action, Rules
 from . import bidding, declarations, play
+from .declarations import up_suit
 from .state import (
     BID_ROUND_ONE,
     BID_ROUND_TWO,
@@ -19,52 +20,76 @@ from .state import (
     DEALER_NAMES_UNSEEN,
     DECLARE_ALONE,
     DEFEND_ALONE,
+    DUMMY_DISCARD,
     HAND_OVER,
+    LONE_DISCARD,
+    PARTNER_ASK,
+    PARTNER_GIVE,
     PLAY,
+    PREDICT,
+    REDEAL_CALL,
     HandState,
     IllegalAction,
     initial_state,
 )
 
 _LEGAL: dict[str, Callable[[HandState], tuple[Action, ...]]] = {
+    REDEAL_CALL: bidding.legal_redeal,
+    PREDICT: bidding.legal_predict,
     BID_ROUND_ONE: bidding.legal_round_one,
     BID_ROUND_TWO: bidding.legal_round_two,
     DEALER_NAMES_UNSEEN: bidding.legal_unseen,
     DECLARE_ALONE: declarations.legal_alone,
+    PARTNER_ASK: declarations.legal_ask,
+    PARTNER_GIVE: declarations.legal_give,
+    LONE_DISCARD: declarations.legal_lone_discard,
     DEALER_DISCARD: declarations.legal_discard,
+    DUMMY_DISCARD: declarations.legal_dummy_discard,
     DEFEND_ALONE: declarations.legal_defend,
     PLAY: play.legal_play,
     HAND_OVER: lambda state: (),
 }
 _TAKE: dict[str, Callable[[HandState, Action], None]] = {
+    REDEAL_CALL: bidding.take_redeal,
+    PREDICT: bidding.take_predict,
     BID_ROUND_ONE: bidding.take_round_one,
     BID_ROUND_TWO: bidding.take_round_two,
     DEALER_NAMES_UNSEEN: bidding.take_unseen,
     DECLARE_ALONE: declarations.take_alone,
+    PARTNER_ASK: declarations.take_ask,
+    PARTNER_GIVE: declarations.take_give,
+    LONE_DISCARD: declarations.take_lone_discard,
     DEALER_DISCARD: declarations.take_discard,
+    DUMMY_DISCARD: declarations.take_dummy_discard,
     DEFEND_ALONE: declarations.take_defend,
     PLAY: play.take_play,
 }
-_KINDS = {
+_KINDS: dict[str, set[str]] = {
+    REDEAL_CALL: {"pass", "call_redeal"},
+    PREDICT: {"pass", "predict", "predict_alone"},
     BID_ROUND_ONE: {"pass", "order_up"},
     BID_ROUND_TWO: {"pass", "name_trump"},
     DEALER_NAMES_UNSEEN: {"name_trump"},
     DECLARE_ALONE: {"pass", "go_alone"},
+    PARTNER_ASK: {"ask"},
+    PARTNER_GIVE: {"give"},
+    LONE_DISCARD: {"discard"},
     DEALER_DISCARD: {"discard", "leave_up_card"},
+    DUMMY_DISCARD: {"discard"},
     DEFEND_ALONE: {"pass", "defend_alone"},
     PLAY: {"play"},
     HAND_OVER: set(),
 }
 
 
-def new_hand(rules: Rules, deal: Deal) -> HandState:
-    """The state right after the deal: bidding on the up-card, or the dealer naming trump unseen."""
-    left = (deal.dealer + 1) % rules.players
-    if deal.up_card is not None and deal.up_card in rules.special_cards and rules.special_up_card:
-        return initial_state(rules, deal, DEALER_NAMES_UNSEEN, deal.dealer)
-    if rules.round_one and deal.up_card is not None:
-        return initial_state(rules, deal, BID_ROUND_ONE, left)
-    state = initial_state(rules, deal, BID_ROUND_TWO, left)
+def new_hand(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None = None) -> HandState:
+    """The state right after the deal, at the first decision the variant asks for.
+
+    `redeals_left` is how many redeals each player may still call in the game (None: no limit).
+    """
+    state = initial_state(rules, deal, BID_ROUND_ONE, (deal.dealer + 1) % rules.players)
+    state.redeals_left = redeals_left
+    bidding.open_hand(state)
     return state
 
 
@@ -104,21 +129,61 @@ def refusal_reason(state: HandState, action: Action) -> str:
         return "hand_over"
     if action.kind not in _KINDS[phase]:
         return "wrong_phase"
-    rules = state.rules
-    if phase == BID_ROUND_TWO:
-        if action.kind == "pass":
-            return "dealer_must_name_trump"
-        return "turned_down_suit"
-    if phase == DECLARE_ALONE:
-        return "must_go_alone"
-    if phase == DEALER_DISCARD:
-        if action.kind == "leave_up_card":
-            return "pickup_compulsory"
-        if action.card == state.deal.up_card:
-            return "cannot_discard_up_card"
+    return _PHASE_REASONS[phase](state, action)
+
+
+def _round_one_reason(state: HandState, action: Action) -> str:
+    if up_suit(state) in state.rules.forbidden_trump:
+        return "suit_not_allowed"
+    return "needs_trump_to_order"
+
+
+def _round_two_reason(state: HandState, action: Action) -> str:
+    if action.kind == "pass":
+        return "dealer_must_name_trump"
+    if action.suit in state.rules.forbidden_trump or action.suit == NO_TRUMP:
+        return "suit_not_allowed"
+    return "turned_down_suit"
+
+
+def _alone_reason(state: HandState, action: Action) -> str:
+    return "must_go_alone" if action.kind == "pass" else "passed_cannot_go_alone"
+
+
+def _discard_reason(state: HandState, action: Action) -> str:
+    if action.kind == "leave_up_card":
+        return "pickup_compulsory"
+    if action.card == state.deal.up_card and state.phase == DEALER_DISCARD:
+        return "cannot_discard_up_card"
+    return "card_not_in_hand"
+
+
+def _play_reason(state: HandState, action: Action) -> str:
+    if action.card not in state.hands[state.to_act]:
         return "card_not_in_hand"
-    if phase == PLAY:
-        if action.card not in state.hands[state.to_act]:
-            return "card_not_in_hand"
-        return "must_follow_suit"
-    raise AssertionError(f"no reason known for refusing {action.text} in {phase} ({rules.variant_id})")
+    return "must_follow_suit"
+
+
+def _redeal_reason(state: HandState, action: Action) -> str:
+    return "hand_does_not_qualify"
+
+
+def _fixed(reason: str) -> Callable[[HandState, Action], str]:
+    return lambda state, action: reason
+
+
+_PHASE_REASONS: dict[str, Callable[[HandState, Action], str]] = {
+    REDEAL_CALL: _redeal_reason,
+    PREDICT: _fixed("suit_not_allowed"),
+    BID_ROUND_ONE: _round_one_reason,
+    BID_ROUND_TWO: _round_two_reason,
+    DEALER_NAMES_UNSEEN: _fixed("suit_not_allowed"),
+    DECLARE_ALONE: _alone_reason,
+    PARTNER_ASK: _fixed("not_a_partner"),
+    PARTNER_GIVE: _fixed("card_not_in_hand"),
+    LONE_DISCARD: _discard_reason,
+    DEALER_DISCARD: _discard_reason,
+    DUMMY_DISCARD: _discard_reason,
+    DEFEND_ALONE: _fixed("passed_cannot_go_alone"),
+    PLAY: _play_reason,
+}

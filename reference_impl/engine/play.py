@@ -34,7 +34,7 @@ def legal_play(state: HandState) -> tuple[Action, ...]:
     rules = state.rules
     hand = state.hands[state.to_act]
     play_actions = rules.play_actions
-    if state.trick:
+    if state.trick and not rules.renege_penalized:
         effective = rules.effective_suit[state.trump]
         led = state.led_suit
         following = [play_actions[card] for card in hand if effective[card] == led]
@@ -54,6 +54,8 @@ def take_play(state: HandState, action: Action) -> None:
     state.hands = tuple(hands)
     if not state.trick:
         state.led_suit = rules.effective_suit[state.trump][card]
+    elif rules.renege_penalized and state.reneged < 0 and _revokes(state, seat, card):
+        state.reneged = seat
     trick = (*state.trick, (seat, card))
     if len(trick) < state.active_count:
         state.trick = trick
@@ -71,6 +73,13 @@ def take_play(state: HandState, action: Action) -> None:
     else:
         state.leader = winner
         state.to_act = winner
+
+
+def _revokes(state: HandState, seat: int, card: int) -> bool:
+    """Whether playing `card` fails to follow suit while holding the suit led (checked before the card leaves the hand)."""
+    effective = state.rules.effective_suit[state.trump]
+    led = state.led_suit
+    return effective[card] != led and any(effective[held] == led for held in state.hands[seat] if held != card)
 
 
 def trick_winner(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
@@ -101,11 +110,15 @@ def _score(state: HandState) -> None:
     rules = state.rules
     makers_team = rules.team_of[state.maker]
     makers_tricks = sum(state.tricks_won[seat] for seat in rules.teams[makers_team])
-    row = rules.scoring[(makers_tricks, state.maker_alone, state.defender_alone >= 0)]
+    table = rules.scoring_predicted_alone if state.predicted_alone else rules.scoring
+    row = table[(makers_tricks, state.maker_alone, state.defender_alone >= 0)]
     points = [0] * len(rules.teams)
     for team in range(len(rules.teams)):
         if (team == makers_team) == (row.to == "makers"):
             points[team] = row.points
+    row_name, clause = row.name, row.clause
+    if state.reneged >= 0:
+        points, row_name, clause = _renege_points(state), "renege", rules.document["play"].get("renege_clause")
     state.phase = HAND_OVER
     state.to_act = -1
     state.result = HandResult(
@@ -115,7 +128,21 @@ def _score(state: HandState) -> None:
         makers_tricks=makers_tricks,
         maker_alone=state.maker_alone,
         defender_alone=state.defender_alone if state.defender_alone >= 0 else None,
-        row=row.name,
-        clause=row.clause,
+        row=row_name,
+        clause=clause,
         points=tuple(points),
+        reneged_by=state.reneged if state.reneged >= 0 else None,
     )
+
+
+def _renege_points(state: HandState) -> list[int]:
+    """The renege penalty replaces the hand's score: more when the guilty side faced a lone hand."""
+    rules = state.rules
+    guilty = rules.team_of[state.reneged]
+    lone_opponent = (state.maker_alone and rules.team_of[state.maker] != guilty) or (
+        state.defender_alone >= 0 and rules.team_of[state.defender_alone] != guilty
+    )
+    penalty = rules.renege_against_lone if lone_opponent else rules.renege_points
+    if rules.renege_subtract:
+        return [-penalty if team == guilty else 0 for team in range(len(rules.teams))]
+    return [0 if team == guilty else penalty for team in range(len(rules.teams))]

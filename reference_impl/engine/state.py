@@ -20,7 +20,28 @@ DEALER_DISCARD = "dealer_discard"
 DEFEND_ALONE = "defend_alone"
 PLAY = "play"
 HAND_OVER = "hand_over"
-PHASES = (BID_ROUND_ONE, BID_ROUND_TWO, DEALER_NAMES_UNSEEN, DECLARE_ALONE, DEALER_DISCARD, DEFEND_ALONE, PLAY, HAND_OVER)
+REDEAL_CALL = "redeal_call"
+PREDICT = "predict"
+PARTNER_ASK = "partner_ask"
+PARTNER_GIVE = "partner_give"
+LONE_DISCARD = "lone_discard"
+DUMMY_DISCARD = "dummy_discard"
+PHASES = (
+    REDEAL_CALL,
+    PREDICT,
+    BID_ROUND_ONE,
+    BID_ROUND_TWO,
+    DEALER_NAMES_UNSEEN,
+    DECLARE_ALONE,
+    PARTNER_ASK,
+    PARTNER_GIVE,
+    LONE_DISCARD,
+    DEALER_DISCARD,
+    DUMMY_DISCARD,
+    DEFEND_ALONE,
+    PLAY,
+    HAND_OVER,
+)
 
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
@@ -34,6 +55,12 @@ REASONS = {
     "cannot_discard_up_card": "the dealer may not discard the up-card",
     "pickup_compulsory": "the dealer must take the up-card",
     "must_follow_suit": "the player holds a card of the suit led and must play one",
+    "suit_not_allowed": "that suit cannot be trump in this variant",
+    "needs_trump_to_order": "the dealer may take up the up-card only holding a card of its suit",
+    "passed_cannot_go_alone": "a player who passed may not play alone",
+    "hand_does_not_qualify": "only a hand of the qualifying ranks may call for a redeal",
+    "redeal_limit_reached": "the player has already called all the redeals allowed in this game",
+    "not_a_partner": "a lone player may ask only a partner for a card",
 }
 
 
@@ -62,6 +89,8 @@ class HandResult:
     row: str | None = None
     clause: str | None = None
     points: tuple[int, ...] = ()
+    redeal_called_by: int | None = None
+    reneged_by: int | None = None
 
 
 class HandState:
@@ -71,20 +100,29 @@ class HandState:
         "_legal",
         "active",
         "active_count",
+        "callers",
         "deal",
         "dealer_took_up_card",
         "defender_alone",
         "discarded",
+        "dummy",
+        "giver",
         "hands",
         "history",
         "leader",
         "led_suit",
+        "made_in_round",
         "maker",
         "maker_alone",
+        "passed",
         "passes",
         "phase",
+        "predicted_alone",
+        "redeals_left",
+        "reneged",
         "result",
         "rules",
+        "taker",
         "to_act",
         "trick",
         "tricks",
@@ -115,6 +153,15 @@ class HandState:
     tricks_won: tuple[int, ...]
     tricks: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     result: HandResult | None
+    taker: int
+    giver: int
+    made_in_round: int
+    passed: tuple[int, ...]
+    predicted_alone: bool
+    reneged: int
+    callers: tuple[int, ...]
+    redeals_left: tuple[int, ...] | None
+    dummy: tuple[int, ...]
     _legal: tuple[Action, ...] | None
 
     @property
@@ -154,6 +201,15 @@ class HandState:
         other.tricks_won = self.tricks_won
         other.tricks = self.tricks
         other.result = self.result
+        other.taker = self.taker
+        other.giver = self.giver
+        other.made_in_round = self.made_in_round
+        other.passed = self.passed
+        other.predicted_alone = self.predicted_alone
+        other.reneged = self.reneged
+        other.callers = self.callers
+        other.redeals_left = self.redeals_left
+        other.dummy = self.dummy
         other._legal = None
         return other
 
@@ -202,5 +258,14 @@ def initial_state(rules: Rules, deal: Deal, phase: str, to_act: int) -> HandStat
     state.tricks_won = (0,) * rules.players
     state.tricks = ()
     state.result = None
+    state.taker = -1
+    state.giver = -1
+    state.made_in_round = 0
+    state.passed = (0,) * rules.players
+    state.predicted_alone = False
+    state.reneged = -1
+    state.callers = ()
+    state.redeals_left = None
+    state.dummy = deal.dummy
     state._legal = None
     return state

@@ -35,6 +35,9 @@ def deck_codes(deck: dict[str, Any]) -> list[str]:
             for rank in deck.get("ranks_by_suit", {}).get(suit, deck["ranks"]):
                 codes.append(f"{rank}{suit}{suffix}")
         codes.extend(f"{card}{suffix}" for card in deck.get("extra_cards", []))
+        by_copy = deck.get("extra_cards_by_copy", [])
+        if copy_number <= len(by_copy):
+            codes.extend(f"{card}{suffix}" for card in by_copy[copy_number - 1])
     return codes
 
 
@@ -136,12 +139,15 @@ def outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Every hand outcome the variant can produce, as the keys a scoring row tests."""
     lone = data["lone_play"]
     maker_alone = {"choice": [False, True], "always": [True], "never": [False]}[lone["maker"]]
+    predicting = data["bidding"].get("prediction", {}).get("enabled", False)
     found = []
-    for tricks, alone, defender in product(range(data["deal"]["hand_size"] + 1), maker_alone, (False, True)):
+    for tricks, alone, defender, predicted in product(
+        range(data["deal"]["hand_size"] + 1), maker_alone, (False, True), (False, True)
+    ):
         possible_defender = {"never": False, "always": True, "against_lone_maker": alone}[lone["defender"]]
-        if defender and not possible_defender:
+        if (defender and not possible_defender) or (predicted and not (predicting and alone)):
             continue
-        found.append({"makers_tricks": tricks, "maker_alone": alone, "defender_alone": defender})
+        found.append({"makers_tricks": tricks, "maker_alone": alone, "defender_alone": defender, "predicted_alone": predicted})
     return found
 
 
@@ -178,6 +184,8 @@ def _scoring(r: Resolved) -> Iterator[SpecError]:
 
 def _describe(outcome: dict[str, Any]) -> str:
     who = "a lone maker" if outcome["maker_alone"] else "the makers"
+    if outcome.get("predicted_alone"):
+        who = "a maker who predicted alone"
     text = f"{who} taking {outcome['makers_tricks']} trick(s)"
     if outcome["defender_alone"]:
         text += " against a lone defender"
