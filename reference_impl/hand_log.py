@@ -10,7 +10,7 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from .engine import HandState, apply
 from .engine.game import GameState
 from .engine.state import PLAY
-from .rules import Action, Rules
+from .rules import NO_TRUMP, Action, Rules
 
 PHASE_TITLES = {
     "bid_round_one": "Round one (the up-card)",
@@ -19,12 +19,20 @@ PHASE_TITLES = {
     "declare_alone": "Going alone",
     "dealer_discard": "The dealer's discard",
     "defend_alone": "Defending alone",
+    "redeal_call": "Calling for a redeal",
+    "predict": "Predicting the up-card",
+    "partner_ask": "The lone player asks a partner for a card",
+    "partner_give": "A partner gives a card",
+    "lone_discard": "The lone player's discard",
+    "dummy_discard": "The maker takes the dummy and discards",
 }
 
 
 DECLINE_WORDS = {
-    "declare_alone": "Plays with their partner",
+    "declare_alone": "Does not go alone",
     "defend_alone": "Does not defend alone",
+    "redeal_call": "Plays the hand",
+    "predict": "Makes no prediction",
 }
 
 
@@ -57,6 +65,8 @@ def spoken(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> 
         role = "dealer"
     elif rules.is_partnership() and rules.team_of[seat] == rules.team_of[dealer]:
         role = "dealer_partner"
+    elif not rules.is_partnership() and (seat - dealer) % rules.players == 2:
+        role = "second"
     if phase == "bid_round_two" and "round_two" in words:
         return words["round_two"]
     return words.get(role, words.get("default", action.kind.replace("_", " ")))
@@ -64,10 +74,14 @@ def spoken(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> 
 
 def describe_action(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> str:
     label = spoken(rules, seat, dealer, phase, action)
-    if action.kind == "name_trump":
+    if action.kind == "name_trump" and action.suit == NO_TRUMP:
+        return f"{label}: no trump  [{action.text}]"
+    if action.kind in ("name_trump", "predict", "predict_alone"):
         letter = SUITS[action.suit]
         return f"{label}: {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}  [{action.text}]"
-    if action.kind in ("discard", "play"):
+    if action.kind == "ask":
+        return f"{label} (seat {action.suit})  [{action.text}]"
+    if action.kind in ("discard", "play", "give"):
         return f"{label} {card_text(rules, action.card)}  [{action.text}]"
     return f"{label}  [{action.text}]"
 
@@ -79,6 +93,8 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
     lines = [f"Dealer: {seat_name(deal.dealer)}"]
     for seat, hand in enumerate(deal.hands):
         lines.append(f"  {seat_name(seat)}: " + " ".join(card_text(rules, card) for card in hand))
+    if deal.dummy:
+        lines.append("  dummy: " + " ".join(card_text(rules, card) for card in deal.dummy))
     if deal.up_card is not None:
         lines.append(f"Up-card: {card_text(rules, deal.up_card)}")
     phase = None
@@ -106,8 +122,12 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
 
 def _trump_line(state: HandState) -> str:
     rules = state.rules
-    letter = SUITS[state.trump]
-    text = f"Trump: {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}, made by {seat_name(state.maker)}"
+    if state.trump == NO_TRUMP:
+        named = "no trump"
+    else:
+        letter = SUITS[state.trump]
+        named = f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"
+    text = f"Trump: {named}, made by {seat_name(state.maker)}"
     if state.maker_alone and rules.partners[state.maker]:
         text += " (alone)"
     if state.defender_alone >= 0:
@@ -123,10 +143,14 @@ def _result_lines(final: HandState) -> list[str]:
     result = final.result
     if result is None:
         return ["(the hand is not finished)"]
+    if result.redeal_called_by is not None:
+        return [f"Seat {result.redeal_called_by} calls for a redeal: nobody scores."]
     if result.thrown_in:
         return ["Everybody passed: the hand is thrown in, nobody scores."]
     assert result.maker is not None
     scored = [f"{points} to {team_name(rules, team)}" for team, points in enumerate(result.points) if points]
+    if result.reneged_by is not None:
+        scored.insert(0, f"seat {result.reneged_by} reneged")
     return [f"Result: the makers took {result.makers_tricks} trick(s): {result.row} [{result.clause}]; " + ", ".join(scored)]
 
 
@@ -135,5 +159,6 @@ def game_summary(game: GameState) -> list[str]:
     scores = ", ".join(f"{team_name(rules, team)} {score}" for team, score in enumerate(game.scores))
     lines = [f"Score: {scores}"]
     if game.is_over:
-        lines.append("Game over: " + " and ".join(team_name(rules, team) for team in game.winners) + " win.")
+        verb = "wins" if len(game.winners) == 1 and len(rules.teams[game.winners[0]]) == 1 else "win"
+        lines.append("Game over: " + " and ".join(team_name(rules, team) for team in game.winners) + f" {verb}.")
     return lines

@@ -43,10 +43,12 @@ def oracle_winner(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
     rules = state.rules
     effective, power = rules.effective_suit[state.trump], rules.power[state.trump]
     led = effective[trick[0][1]]
-    trumps = [(power[card], seat) for seat, card in trick if effective[card] == state.trump]
-    if trumps:
-        return max(trumps)[1]
-    return max((power[card], seat) for seat, card in trick if effective[card] == led)[1]
+    trumps = [(power[card], order, seat) for order, (seat, card) in enumerate(trick) if effective[card] == state.trump]
+    candidates = trumps or [(power[card], order, seat) for order, (seat, card) in enumerate(trick) if effective[card] == led]
+    best = max(power for power, _, _ in candidates)
+    tied = [entry for entry in candidates if entry[0] == best]
+    # Of identical cards (a double pack), the variant says whether the later or the earlier wins.
+    return (tied[-1] if rules.later_duplicate_wins else tied[0])[2]
 
 
 @pytest.mark.parametrize("combo", COMBOS)
@@ -65,13 +67,15 @@ def test_every_card_is_accounted_for_at_every_step(combo: Composition, number: i
                 if not state.active[seat]:
                     sitting_hands.setdefault(seat, state.hands[seat])
                     assert state.hands[seat] == sitting_hands[seat]
-                    if seat != state.dealer:  # a dealer who took the up-card may then sit out for a lone defender
+                    # A dealer who took the up-card may then sit out for a lone defender, and a partner
+                    # who gave a lone player a card holds one card fewer.
+                    if seat not in (state.dealer, state.giver):
                         assert state.hands[seat] == state.deal.hands[seat]
                     continue
                 in_trick = any(s == seat for s, _ in state.trick)
                 assert len(state.hands[seat]) == rules.hand_size - played - in_trick
-        else:
-            assert all(len(h) == rules.hand_size for h in state.hands)
+        elif state.trump < 0:
+            assert all(len(h) == rules.hand_size for h in state.hands), "hands keep their size while bidding"
 
 
 @pytest.mark.parametrize("combo", COMBOS)
@@ -95,7 +99,10 @@ def test_each_trick_has_one_rightful_winner_who_played_in_it(
             assert after == final.next_active(before)
         leader = winner
     assert final.trick == ()
-    # Every card played followed the suit led whenever the player held one of that suit.
+    # Every card played followed the suit led whenever the player held one of that suit
+    # (unless the variant lets a renege be played and penalized).
+    if final.rules.renege_penalized:
+        return
     effective = final.rules.effective_suit[final.trump] if final.trump >= 0 else ()
     for before, after in itertools.pairwise(states):
         seat, action = after.history[-1]
@@ -116,14 +123,18 @@ def test_tricks_and_points_add_up_when_the_hand_is_over(combo: Composition, numb
     assert final.is_over and result is not None
     if result.thrown_in:
         assert result.points == (0,) * len(rules.teams) and final.tricks == () and final.maker == -1
-        assert all(s.phase in ("bid_round_one", "bid_round_two", "hand_over") for s in states)
+        assert all(s.phase in ("redeal_call", "predict", "bid_round_one", "bid_round_two", "hand_over") for s in states)
         return
     assert sum(final.tricks_won) == rules.hand_size == len(final.tricks)
     assert list(final.tricks_won) == [sum(1 for w, _ in final.tricks if w == seat) for seat in range(rules.players)]
     makers_team = rules.team_of[final.maker]
     makers_tricks = sum(1 for w, _ in final.tricks if rules.team_of[w] == makers_team)
     key = (makers_tricks, final.maker_alone, final.defender_alone >= 0)
-    row = rules.scoring[key]
+    row = (rules.scoring_predicted_alone if final.predicted_alone else rules.scoring)[key]
+    if result.reneged_by is not None:
+        assert result.row == "renege" and rules.renege_penalized
+        assert any(points for points in result.points)
+        return
     assert (result.makers_tricks, result.maker_alone, result.defender_alone is not None) == key
     assert result.maker == final.maker and result.trump == final.trump
     assert result.row == row.name and result.clause == row.clause

@@ -42,9 +42,13 @@ def _house(house: tuple[str, ...], name: str) -> str | None:
     return None
 
 
+SIX_HAND_FAMILY = {"six-handed-cornish", "six-handed-cornish-double", "almonte-six", "almonte-four"}
+
+
 def expected_outcomes(variant: str, house: tuple[str, ...]) -> set[Key]:
-    maker = {"north-american": [False, True], "british": [False, True], "cutthroat": [True], "two-handed": [False]}[variant]
-    defence = _house(house, "defend-alone") or {"british": "always"}.get(variant, "never")
+    maker = {"cutthroat": [True], "two-handed": [False]}.get(variant, [False, True])
+    always = {"british", "three-handed-dummy", *SIX_HAND_FAMILY}
+    defence = _house(house, "defend-alone") or ("always" if variant in always else "never")
     found = set()
     for tricks in range(6):
         for alone in maker:
@@ -57,6 +61,22 @@ def expected_outcomes(variant: str, house: tuple[str, ...]) -> set[Key]:
 def expected_row(variant: str, house: tuple[str, ...], key: Key) -> tuple[str, str, int]:
     """(row name, who scores, points) for an outcome."""
     tricks, alone, defender = key
+    if variant == "three-handed-dummy":
+        if tricks == 5:
+            return ("sweep", "makers", 3)
+        if tricks >= 3:
+            return ("made", "makers", 1)
+        if defender:
+            return ("lone-defender-sweep", "defenders", 4) if tricks == 0 else ("lone-defender-euchre", "defenders", 2)
+        return ("euchre", "defenders", 2)
+    if variant in SIX_HAND_FAMILY:
+        if tricks == 5:
+            return ("lone-march", "makers", 6) if alone else ("march", "makers", 3)
+        if tricks >= 3:
+            return ("made", "makers", 1)
+        if defender:
+            return ("lone-defender-euchre", "defenders", 6)
+        return ("lone-euchred", "defenders", 3) if alone else ("euchred", "defenders", 3)
     if variant == "cutthroat":
         return ("march", "makers", 3) if tricks == 5 else ("made", "makers", 1) if tricks >= 3 else ("euchred", "defenders", 2)
     if variant == "two-handed":
@@ -83,6 +103,16 @@ KNOWN_HOUSE_RULES = {
     "super-euchre",
     "target",
     "throw-in",
+    "passed-player-cannot-go-alone",
+    "railroading",
+    "dealer-needs-trump",
+    "no-ace-no-face",
+    "mcevoy",
+    "club-euchre",
+    "no-trump",
+    "hearts-cannot-be-trump",
+    "deal-one-at-a-time",
+    "cutthroat-tie",
 }
 COMBOS = [pytest.param(combo, id=composition_id(combo)) for combo in ALL_COMPOSITIONS]
 KNOWN_COMBOS = [
@@ -93,7 +123,7 @@ KNOWN_COMBOS = [
 
 
 def test_the_hand_written_tables_cover_the_usual_compositions() -> None:
-    assert len(KNOWN_COMBOS) >= 45
+    assert len(KNOWN_COMBOS) >= 150
 
 
 @pytest.mark.parametrize("combo", KNOWN_COMBOS)
@@ -158,7 +188,7 @@ def _steer(state: HandState, key: Key, rng: random.Random) -> Action:
         wanted = "defend_alone" if defend else "pass"
         return next(a for a in actions if a.kind == wanted)
     if phase == "bid_round_one":
-        return actions[1] if rng.random() < 0.4 else actions[0]
+        return actions[-1] if len(actions) > 1 and rng.random() < 0.4 else actions[0]
     if phase != "play" or rng.random() < 0.15:
         return rng.choice(actions)
     rules = state.rules
@@ -168,6 +198,10 @@ def _steer(state: HandState, key: Key, rng: random.Random) -> Action:
     mine = rules.team_of[state.to_act] == makers_team
     want_more = makers < tricks if mine else taken < rules.hand_size - tricks
     effective, power = rules.effective_suit[state.trump], rules.power[state.trump]
+    if rules.renege_penalized and state.trick:
+        # Steer by the rules of play, not the penalty: follow suit whenever possible.
+        following = tuple(a for a in actions if effective[a.card] == state.led_suit)
+        actions = following or actions
 
     def strength(action: Action) -> float:
         useful = state.led_suit < 0 or effective[action.card] in (state.trump, state.led_suit)
@@ -184,7 +218,8 @@ def search_outcome(rules: Rules, key: Key, tries: int = 4000) -> HandState | Non
             state = apply(state, _steer(state, key, rng))
         result = state.result
         assert result is not None
-        if not result.thrown_in and (result.makers_tricks, result.maker_alone, result.defender_alone is not None) == key:
+        outcome = (result.makers_tricks, result.maker_alone, result.defender_alone is not None)
+        if not result.thrown_in and not state.predicted_alone and result.reneged_by is None and outcome == key:
             return state
     return None
 

@@ -145,7 +145,7 @@ def legal_lone_discard(state: HandState) -> tuple[Action, ...]:
 
 
 def take_lone_discard(state: HandState, action: Action) -> None:
-    _remove_from_hand(state, state.maker, action.card)
+    _set_aside(state, state.maker, action.card)
     _to_pickup(state)
 
 
@@ -210,15 +210,17 @@ def legal_dummy_discard(state: HandState) -> tuple[Action, ...]:
 
 
 def take_dummy_discard(state: HandState, action: Action) -> None:
-    _remove_from_hand(state, state.maker, action.card)
+    _set_aside(state, state.maker, action.card)
     if len(state.hands[state.maker]) == state.rules.hand_size:
         _to_defence(state)
 
 
-def _remove_from_hand(state: HandState, seat: int, card: int) -> None:
+def _set_aside(state: HandState, seat: int, card: int) -> None:
+    """Discard a card face down for the rest of the hand (the dealer's discard is kept in `discarded`)."""
     hands = list(state.hands)
     hands[seat] = tuple(held for held in hands[seat] if held != card)
     state.hands = tuple(hands)
+    state.set_aside = (*state.set_aside, card)
 
 
 def defending_side(state: HandState, seat: int) -> tuple[int, ...]:

@@ -33,6 +33,7 @@ class GameState:
     results: tuple[HandResult, ...] = ()
     winners: tuple[int, ...] = ()
     previous_hand: HandState | None = None
+    redeals_called: tuple[int, ...] = ()
 
     @property
     def last_finished_hand(self) -> HandState | None:
@@ -58,11 +59,11 @@ def new_game(rules: Rules, deals: DealSource, first_dealer: int = 0, scores: tup
     first = deals(0, first_dealer)
     if first is None:
         raise ValueError("a game needs at least one deal")
-    hand = new_hand(rules, first)
+    hand = new_hand(rules, first, _redeals_left(rules, (0,) * rules.players))
     start = scores if scores is not None else (0,) * len(rules.teams)
     if len(start) != len(rules.teams):
         raise ValueError(f"{len(start)} starting scores given for {len(rules.teams)} teams")
-    return GameState(rules, deals, tuple(start), 0, hand)
+    return GameState(rules, deals, tuple(start), 0, hand, redeals_called=(0,) * rules.players)
 
 
 def game_legal_actions(game: GameState) -> tuple[Action, ...]:
@@ -77,8 +78,13 @@ def game_apply(game: GameState, action: Action | str, seat: int | None = None) -
     assert hand.result is not None
     result = hand.result
     scores = tuple(score + points for score, points in zip(game.scores, result.points, strict=True))
+    called = list(game.redeals_called)
+    if result.redeal_called_by is not None:
+        called[result.redeal_called_by] += 1
     winners = decide_winners(game.rules, scores)
-    finished = replace(game, hand=hand, scores=scores, results=(*game.results, result), winners=winners)
+    finished = replace(
+        game, hand=hand, scores=scores, results=(*game.results, result), winners=winners, redeals_called=tuple(called)
+    )
     if winners:
         return finished
     dealer = next_dealer(game.rules, hand)
@@ -86,12 +92,22 @@ def game_apply(game: GameState, action: Action | str, seat: int | None = None) -
     deal = game.deals(number, dealer)
     if deal is None:
         return finished
-    return replace(finished, hand_number=number, hand=new_hand(game.rules, deal), previous_hand=hand)
+    hand_state = new_hand(game.rules, deal, _redeals_left(game.rules, finished.redeals_called))
+    return replace(finished, hand_number=number, hand=hand_state, previous_hand=hand)
+
+
+def _redeals_left(rules: Rules, called: tuple[int, ...]) -> tuple[int, ...] | None:
+    """How many redeals each player may still call, where the variant limits them."""
+    if rules.redeal_limit is None:
+        return None
+    return tuple(max(0, rules.redeal_limit - count) for count in called)
 
 
 def next_dealer(rules: Rules, hand: HandState) -> int:
-    """The deal passes to the left, except after a throw-in where the variant keeps the dealer."""
+    """The deal passes to the left, except after a throw-in or a called redeal where the variant keeps the dealer."""
     assert hand.result is not None
+    if hand.result.redeal_called_by is not None:
+        return hand.dealer if rules.redeal_same_dealer else (hand.dealer + 1) % rules.players
     if hand.result.thrown_in and rules.throw_in_same_dealer:
         return hand.dealer
     return (hand.dealer + 1) % rules.players

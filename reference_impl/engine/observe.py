@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SUITS
+from ..rules import TRUMP_LETTERS
 from .game import GameState, game_legal_actions
 from .machine import legal_actions
 from .state import HandResult, HandState
@@ -24,13 +25,14 @@ def observe(state: HandState) -> dict[str, Any]:
         "dealer": state.dealer,
         "up_card": None if state.deal.up_card is None else code(state.deal.up_card),
         "turned_down": SUITS[state.turned_down] if state.turned_down >= 0 else None,
-        "trump": SUITS[state.trump] if state.trump >= 0 else None,
+        "trump": TRUMP_LETTERS[state.trump] if state.trump >= 0 else None,
         "maker": state.maker if state.maker >= 0 else None,
         "maker_alone": state.maker_alone,
         "defender_alone": state.defender_alone if state.defender_alone >= 0 else None,
         "sitting_out": [seat for seat, active in enumerate(state.active) if not active],
         "dealer_took_up_card": state.dealer_took_up_card,
         "hands": [[code(card) for card in hand] for hand in state.hands],
+        "dummy": [code(card) for card in state.dummy] if rules.dummy else None,
         "trick": [[seat, code(card)] for seat, card in state.trick],
         "tricks_won": list(state.tricks_won),
         "trick_winners": [winner for winner, _ in state.tricks],

@@ -122,6 +122,7 @@ class HandState:
         "reneged",
         "result",
         "rules",
+        "set_aside",
         "taker",
         "to_act",
         "trick",
@@ -162,6 +163,7 @@ class HandState:
     callers: tuple[int, ...]
     redeals_left: tuple[int, ...] | None
     dummy: tuple[int, ...]
+    set_aside: tuple[int, ...]
     _legal: tuple[Action, ...] | None
 
     @property
@@ -210,6 +212,7 @@ class HandState:
         other.callers = self.callers
         other.redeals_left = self.redeals_left
         other.dummy = self.dummy
+        other.set_aside = self.set_aside
         other._legal = None
         return other
 
@@ -267,5 +270,6 @@ def initial_state(rules: Rules, deal: Deal, phase: str, to_act: int) -> HandStat
     state.callers = ()
     state.redeals_left = None
     state.dummy = deal.dummy
+    state.set_aside = ()
     state._legal = None
     return state

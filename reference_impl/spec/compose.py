@@ -97,6 +97,9 @@ def resolve(catalog: Catalog, variant_id: str, house_rules: tuple[str, ...] = ()
         doc = overlay.document
         _check_clause_redefinition(resolved, doc, "/clauses", errors)
         _merge(resolved, {"clauses": doc.data["clauses"], "choices": doc.data.get("choices", {})}, doc, "", "")
+        for erratum_index, erratum in enumerate(doc.data.get("errata", [])):
+            _remember(resolved, doc, f"/errata/{erratum_index}", f"/errata/{len(errata)}")
+            errata.append(erratum)
     resolved.data["errata"] = errata
     resolved.data["id"] = variant_id
     if errors:

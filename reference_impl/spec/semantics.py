@@ -83,13 +83,14 @@ def _deal(r: Resolved) -> Iterator[SpecError]:
     if sum(deal["packets"]) != deal["hand_size"]:
         yield r.error("/deal/packets", f"the packets add up to {sum(deal['packets'])}, not the hand size {deal['hand_size']}")
     players = r.data["seats"]["count"]
-    needed = players * deal["hand_size"] + (1 if deal["up_card"] else 0)
+    hands = players + (1 if r.data.get("dummy", {}).get("enabled", False) else 0)
+    needed = hands * deal["hand_size"] + (1 if deal["up_card"] else 0)
     size = len(deck_codes(r.data["deck"]))
     if size < needed:
         yield r.error_at_latest(
             ["/deck", "/deal/hand_size", "/seats/count", "/deal/up_card"],
             f"the deck has {size} cards but the deal needs {needed} "
-            f"({players} hands of {deal['hand_size']}{' and an up-card' if deal['up_card'] else ''})",
+            f"({hands} hands of {deal['hand_size']}{' and an up-card' if deal['up_card'] else ''})",
         )
 
 
@@ -105,12 +106,10 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
     for key in ("dealer_pickup", "dealer_may_discard_up_card"):
         if one.get("enabled", True) and key not in one:
             yield r.error("/bidding/round_one", f"round one needs {key}")
-    if one.get("dealer_partner_must_go_alone"):
-        teams = r.data["seats"]["teams"]
-        if not all(len(team) == 2 for team in teams) or len(teams) != 2:
-            yield r.error(
-                "/bidding/round_one/dealer_partner_must_go_alone", "the dealer's partner exists only in a game of two pairs"
-            )
+    if one.get("dealer_partner_must_go_alone") and not _partnered(r):
+        yield r.error(
+            "/bidding/round_one/dealer_partner_must_go_alone", "the dealer's partner exists only in a game of partnerships"
+        )
         if r.data["lone_play"]["maker"] == "never":
             yield r.error(
                 "/bidding/round_one/dealer_partner_must_go_alone",
@@ -123,14 +122,37 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
     special = bidding.get("special_up_card")
     if special and not r.data["trump"].get("special_cards"):
         yield r.error("/bidding/special_up_card", "a rule for a special up-card needs trump.special_cards")
+    if r.data["trump"].get("special_cards") and r.data["deal"]["up_card"] and not special:
+        yield r.error("/trump/special_cards", "a special card can be turned up; set bidding.special_up_card to say what happens")
+    if bidding.get("prediction", {}).get("enabled") and not (r.data["deal"]["up_card"] and one.get("enabled", True)):
+        yield r.error("/bidding/prediction", "predicting the up-card needs an up-card and a first round")
+    ranks = {
+        rank
+        for suit in r.data["deck"]["suits"]
+        for rank in r.data["deck"].get("ranks_by_suit", {}).get(suit, r.data["deck"]["ranks"])
+    }
+    redeal_ranks = bidding.get("redeal", {}).get("ranks", [])
+    if redeal_ranks and not set(redeal_ranks) & ranks:
+        yield r.error("/bidding/redeal/ranks", "none of these ranks is in the deck, so no hand could qualify for a redeal")
+    if len({"C", "D", "H", "S"} - set(bidding.get("forbidden_trump", []))) < 2:
+        yield r.error("/bidding/forbidden_trump", "at least two suits must be allowed as trump")
 
 
 def _lone_play(r: Resolved) -> Iterator[SpecError]:
     lone = r.data["lone_play"]
-    if lone["maker"] == "choice" and not _partnered(r):
-        yield r.error("/lone_play/maker", "going alone needs a partner to drop; use 'always' or 'never' in a game of individuals")
-    if lone["defender"] != "never" and not _partnered(r):
-        yield r.error("/lone_play/defender", "defending alone needs partnerships")
+    dummy = r.data.get("dummy", {}).get("enabled", False)
+    if lone["maker"] == "choice" and not _partnered(r) and not dummy:
+        yield r.error(
+            "/lone_play/maker",
+            "going alone needs a partner or a dummy to do without; use 'always' or 'never' in a game of individuals",
+        )
+    teams = r.data["seats"]["teams"]
+    if lone["defender"] != "never" and r.data["seats"]["count"] - max(len(team) for team in teams) < 2:
+        yield r.error("/lone_play/defender", "defending alone needs at least two defenders")
+    if lone.get("partner_card", "none") != "none" and not (_partnered(r) and lone["maker"] == "choice"):
+        yield r.error("/lone_play/partner_card", "a card from a partner needs partnerships and a maker who may go alone")
+    if r.data["play"].get("renege") == "penalized" and "renege_penalty" not in r.data["play"]:
+        yield r.error("/play/renege", "a penalized renege needs play.renege_penalty")
     if lone["defender"] == "against_lone_maker" and lone["maker"] != "choice":
         yield r.error("/lone_play/defender", "defending alone against a lone maker needs a maker who may choose to go alone")
 
