@@ -129,6 +129,7 @@ def refusal_reason(state: HandState, action: Action) -> str:
         return "hand_over"
     if action.kind not in _KINDS[phase]:
         return "wrong_phase"
+    # Phases where every action of an allowed kind is always legal (redeal calls) never get here.
     return _PHASE_REASONS[phase](state, action)
 
 
@@ -164,16 +165,11 @@ def _play_reason(state: HandState, action: Action) -> str:
     return "must_follow_suit"
 
 
-def _redeal_reason(state: HandState, action: Action) -> str:
-    return "hand_does_not_qualify"
-
-
 def _fixed(reason: str) -> Callable[[HandState, Action], str]:
     return lambda state, action: reason
 
 
 _PHASE_REASONS: dict[str, Callable[[HandState, Action], str]] = {
-    REDEAL_CALL: _redeal_reason,
     PREDICT: _fixed("suit_not_allowed"),
     BID_ROUND_ONE: _round_one_reason,
     BID_ROUND_TWO: _round_two_reason,

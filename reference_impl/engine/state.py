@@ -58,8 +58,6 @@ REASONS = {
     "suit_not_allowed": "that suit cannot be trump in this variant",
     "needs_trump_to_order": "the dealer may take up the up-card only holding a card of its suit",
     "passed_cannot_go_alone": "a player who passed may not play alone",
-    "hand_does_not_qualify": "only a hand of the qualifying ranks may call for a redeal",
-    "redeal_limit_reached": "the player has already called all the redeals allowed in this game",
     "not_a_partner": "a lone player may ask only a partner for a card",
 }
 
