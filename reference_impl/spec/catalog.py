@@ -23,6 +23,7 @@ SCHEMA_OF_KIND = {
     "sources": "sources.schema.json",
     "retired-clauses": "retired-clauses.schema.json",
     "deal-numbers": "deal-numbers.schema.json",
+    "decisions": "decisions.schema.json",
 }
 FOLDER_KIND = {"variants": "variant", "house-rules": "house-rule"}
 
@@ -36,6 +37,7 @@ class Catalog:
     sources: dict[str, dict[str, str]] = field(default_factory=dict)
     retired_clauses: dict[str, str] = field(default_factory=dict)
     deal_numbers: dict[str, Any] = field(default_factory=dict)
+    decisions: list[dict[str, Any]] = field(default_factory=list)
 
 
 def display_path(path: Path) -> str:
@@ -119,6 +121,9 @@ def _add(
         return
     if kind == "deal-numbers":
         catalog.deal_numbers = data
+        return
+    if kind == "decisions":
+        catalog.decisions = data["decisions"]
         return
     ident = data["id"]
     if path.stem != ident:
