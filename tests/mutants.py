@@ -138,6 +138,16 @@ def _row_swap(rules: Rules) -> Rules:
     return dataclasses.replace(rules, scoring=MappingProxyType(table))
 
 
+def _jokers_follow_their_printed_suit(rules: Rules) -> Rules:
+    effective = [list(row) for row in rules.effective_suit]
+    for card in rules.special_cards:
+        suit = rules.deck[card].suit
+        if suit is not None:
+            for row in effective:
+                row[card] = SUITS.index(suit)
+    return dataclasses.replace(rules, effective_suit=tuple(map(tuple, effective)))
+
+
 MUTANTS = (
     Mutant("left-bower-follows-printed-suit", "the left bower follows its printed suit", _left_bower_keeps_its_suit),
     Mutant(
@@ -188,5 +198,18 @@ MUTANTS = (
         "up-card-discard-allowed",
         "the dealer may always discard the up-card",
         lambda r: dataclasses.replace(r, dealer_may_discard_up_card=True),
+    ),
+    Mutant(
+        "first-identical-card-wins",
+        "of two identical cards the first played wins",
+        lambda r: dataclasses.replace(r, later_duplicate_wins=False),
+    ),
+    Mutant(
+        "joker-follows-printed-suit", "a joker written as a spade follows spades, not trump", _jokers_follow_their_printed_suit
+    ),
+    Mutant(
+        "no-card-from-partner",
+        "a lone six-hand player gets no card from a partner",
+        lambda r: dataclasses.replace(r, partner_card=False),
     ),
 )

@@ -1,0 +1,122 @@
+"""The variant comparison matrix: every base variant's main rules side by side.
+
+Each cell is derived from the compiled rules (never from hand-written summaries), so the matrix
+printed by `euchre-spec variants --table` and shown on the rules site cannot drift from what the
+engine plays.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import SUIT_SYMBOLS, SUITS
+from .loading import load_rules
+from .rules import TRUMP_BONUS, Rules
+from .spec import Catalog, builtin_catalog
+
+COLUMNS = ("variant", "players", "deck", "deal", "trump order", "going alone", "scoring", "target")
+
+
+def comparison_rows(catalog: Catalog | None = None) -> list[dict[str, str]]:
+    """One row per base variant, in id order."""
+    catalog = catalog or builtin_catalog()
+    return [variant_row(load_rules(variant_id)) for variant_id in sorted(catalog.variants)]
+
+
+def variant_row(rules: Rules) -> dict[str, str]:
+    return {
+        "variant": rules.variant_id,
+        "players": players_text(rules),
+        "deck": deck_text(rules),
+        "deal": deal_text(rules),
+        "trump order": trump_order_text(rules),
+        "going alone": lone_text(rules),
+        "scoring": scoring_text(rules),
+        "target": str(rules.target),
+    }
+
+
+def players_text(rules: Rules) -> str:
+    sizes = Counter(len(team) for team in rules.teams)
+    if sizes == Counter({1: rules.players}):
+        text = f"{rules.players}, each for themselves"
+    else:
+        text = f"{rules.players}, {len(rules.teams)} teams of {max(sizes)}"
+    return text + (" + a dummy" if rules.dummy else "")
+
+
+def deck_text(rules: Rules) -> str:
+    copies = max(card.copy for card in rules.deck)
+    ranks = []
+    for suit in SUITS:
+        suited = [
+            card.rank
+            for index, card in enumerate(rules.deck)
+            if card.suit == suit and card.copy == 1 and index not in rules.special_cards
+        ]
+        ranks.append("".join("10" if rank == "T" else rank for rank in suited))
+    plain = ranks[0] if len(set(ranks)) == 1 else " / ".join(f"{SUIT_SYMBOLS[s]}{r}" for s, r in zip(SUITS, ranks, strict=True))
+    specials = sorted({rules.deck[card].face for card in rules.special_cards})
+    extra = f" + {', '.join(specials)}" if specials else ""
+    pack = f"{copies} × ({plain}{extra})" if copies > 1 else f"{plain}{extra}"
+    return f"{len(rules.deck)}: {pack}"
+
+
+def deal_text(rules: Rules) -> str:
+    hands = rules.players + (1 if rules.dummy else 0)
+    kitty = len(rules.deck) - hands * rules.hand_size - (1 if rules.up_card else 0)
+    packets = "+".join(str(p) for p in rules.packets)
+    up = ", up-card" if rules.up_card else ""
+    return f"{rules.hand_size} each ({packets}){up}, kitty {kitty}"
+
+
+def trump_order_text(rules: Rules) -> str:
+    """The trump suit from the top, shown for spades."""
+    spades = SUITS.index("S")
+    power = rules.power[spades]
+    trumps = sorted(
+        (
+            card
+            for card in range(len(rules.deck))
+            if (rules.effective_suit[spades][card] == spades and rules.deck[card].copy == 1) or card in rules.special_cards
+        ),
+        key=lambda card: -power[card],
+    )
+    names = []
+    for card in trumps:
+        face = rules.deck[card]
+        if card in rules.special_cards:
+            names.append(face.face)
+        elif face.rank == "J":
+            names.append("R" if face.suit == "S" else "L")
+        else:
+            names.append("10" if face.rank == "T" else face.rank)
+    count = sum(1 for c in trumps if power[c] >= TRUMP_BONUS)
+    return " ".join(dict.fromkeys(names)) + f" ({count} trumps; shown for {SUIT_SYMBOLS['S']})"
+
+
+def lone_text(rules: Rules) -> str:
+    maker = {"choice": "maker may", "always": "maker always", "never": "no"}[rules.maker_alone]
+    parts = [maker]
+    if rules.defender_alone != "never":
+        parts.append("defender " + rules.defender_alone.replace("_", " "))
+    if rules.partner_card:
+        parts.append("lone player gets a partner's card")
+    if rules.dealer_partner_must_go_alone:
+        parts.append("dealer's partner accepts only alone")
+    parts.append("lead: " + rules.first_lead.replace("_", " "))
+    return "; ".join(parts)
+
+
+def scoring_text(rules: Rules) -> str:
+    """The rows that can score, in the order the variant writes them."""
+    paying = {row.name: row for row in [*rules.scoring.values(), *rules.scoring_predicted_alone.values()]}
+    order = [name for name in rules.document["scoring"]["rows"] if name in paying]
+    return ", ".join(f"{name} {paying[name].points}{'' if paying[name].to == 'makers' else ' (def.)'}" for name in order)
+
+
+def render_table(rows: list[dict[str, str]], columns: tuple[str, ...] = COLUMNS) -> str:
+    """A Markdown table, readable in a terminal too."""
+    lines = ["| " + " | ".join(columns) + " |", "|" + "|".join(" --- " for _ in columns) + "|"]
+    lines.extend("| " + " | ".join(row[column] for column in columns) + " |" for row in rows)
+    return "\n".join(lines)
