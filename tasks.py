@@ -3,6 +3,8 @@
 
     python3 tasks.py main    # the conformance run of the reference engine, with its report
     python3 tasks.py test    # lint, type-check and the whole test suite
+    python3 tasks.py site    # build the rules site into site/ (strict)
+    python3 tasks.py serve   # serve the rules site on http://127.0.0.1:8000
 
 Each task first makes sure a virtual environment (.venv) exists with the project installed in
 it, so neither command needs anything installed beforehand. The environment is refreshed only
@@ -22,7 +24,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
-EXTRAS = "test"
+EXTRAS = "test,openspiel"  # OpenSpiel's Euchre is an engine under test (tests/test_openspiel.py)
 
 
 def ensure_environment() -> None:
@@ -62,7 +64,19 @@ def task_test(arguments: list[str]) -> None:
     run(["python", "-m", "pytest", *arguments])
 
 
-TASKS = {"main": task_main, "test": task_test}
+def task_site(arguments: list[str]) -> None:
+    """Build the rules site into site/ (mkdocs.yml is strict: any warning fails the build)."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    run(["mkdocs", "build", "--strict", *arguments])
+
+
+def task_serve(arguments: list[str]) -> None:
+    """Serve the rules site on http://127.0.0.1:8000, rebuilt when docs/ or the spec changes."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    run(["mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *arguments])
+
+
+TASKS = {"main": task_main, "test": task_test, "site": task_site, "serve": task_serve}
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from .engine_process import EngineFailure, EngineProcess
 from .expected import default_expected_file, load_expected_failures
+from .fuzz import add_command as add_fuzz_command
 from .reference_engine import serve
 from .report import report_data, summary_lines, write_json, write_junit
 from .requests import build_request
@@ -24,12 +25,13 @@ from .runner import Engine, InProcessEngine, Outcome, run_suite
 from .scenarios import Scenario, suite
 
 REFERENCE_COMMAND = [sys.executable, "-m", "reference_impl.cli", "serve"]
+SHORTCUTS = {"reference": REFERENCE_COMMAND, "openspiel": [sys.executable, "-m", "conformance.adapters.openspiel"]}
 
 
 def add_commands(commands: Any) -> None:
     """Register the suite's subcommands on the main parser's subparsers."""
     conform = commands.add_parser("conform", help="run the conformance suite against an engine")
-    conform.add_argument("--engine", required=True, help="the engine's command line, or 'reference' for ours")
+    conform.add_argument("--engine", required=True, help="the engine's command line, 'reference' for ours or 'openspiel'")
     conform.add_argument("--in-process", action="store_true", help="with --engine reference: call it directly, no protocol")
     conform.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each reply (default 10)")
     conform.add_argument("--expected-failures", type=Path, help="expected-failures file (default: the engine's own, if any)")
@@ -40,6 +42,7 @@ def add_commands(commands: Any) -> None:
 
     serve_command = commands.add_parser("serve", help="serve the reference engine over the harness protocol (stdin/stdout)")
     serve_command.set_defaults(run=lambda args: serve())
+    add_fuzz_command(commands)
 
     scenarios = commands.add_parser("scenarios", help="list or export the scenarios")
     actions = scenarios.add_subparsers(dest="scenarios_command", required=True)
@@ -89,8 +92,8 @@ def _conform(args: argparse.Namespace) -> int:
     if args.engine == "reference" and args.in_process:
         engine, command, name = InProcessEngine(), "reference (in process)", "reference"
     else:
-        command_line = REFERENCE_COMMAND if args.engine == "reference" else shlex.split(args.engine)
-        name = "reference" if args.engine == "reference" else Path(command_line[0]).name
+        command_line = SHORTCUTS.get(args.engine) or shlex.split(args.engine)
+        name = args.engine if args.engine in SHORTCUTS else Path(command_line[0]).name
         log = args.report_dir / _slug(name) / "engine-stderr.log"
         if log.exists():
             log.unlink()

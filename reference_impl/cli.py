@@ -63,11 +63,15 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
 
     variants = commands.add_parser("variants", help="list the base variants and house rules")
+    variants.add_argument("--table", action="store_true", help="compare every variant's rules side by side")
     variants.set_defaults(run=_variants)
 
     from conformance.cli import add_commands  # the suite's commands share this entry point
 
     add_commands(commands)
+    from .egn.commands import add_commands as add_egn_commands  # audit and export-egn (recorded games)
+
+    add_egn_commands(commands)
     return parser
 
 
@@ -157,6 +161,11 @@ def _play_game(args: argparse.Namespace, rules: Rules, rng: random.Random, scrip
 def _variants(args: argparse.Namespace) -> int:
     from .spec import builtin_catalog
 
+    if args.table:
+        from .comparison import comparison_rows, render_table
+
+        print(render_table(comparison_rows()))
+        return 0
     catalog = builtin_catalog()
     print("Base variants:")
     for ident, document in sorted(catalog.variants.items()):

@@ -18,7 +18,7 @@ def first_leader(state: HandState) -> int:
             return state.defender_alone
         if state.defender_alone >= 0:
             return state.next_active(state.defender_alone)
-        if state.maker_alone and rules.partners[state.maker]:
+        if state.maker_alone:
             return state.next_active(state.maker)
     return state.next_active(state.dealer)
 

@@ -1,0 +1,227 @@
+"""OpenSpiel's Euchre behind the harness protocol: `python -m conformance.adapters.openspiel`.
+
+`euchre-spec conform --engine openspiel` starts this module as its own process, exactly as it
+would start any other engine, so OpenSpiel is judged by the same path as everyone. The handshake
+declares only what OpenSpiel can play:
+
+* north-american, the only variant it has (four players, 24 cards, one hand);
+* stick-the-dealer (its `stick_the_dealer` parameter; off, a passed-out hand ends unscored);
+* defend-alone=never and defend-alone=always (its `allow_lone_defender`; it offers a lone defence
+  whether or not the maker is alone, so against-lone-maker is not declared);
+* no-up-card-discard and dealer-picks-up-for-loner: our spec took both from OpenSpiel's source,
+  and it has no switch for them: it always plays them, in every request.
+
+It has no switch for the other house rules (super-euchre: its header promises -4 for a
+trickless euchre but its code scores -2; canadian-loner; optional-pickup; throw-in, whose point
+is who deals next), so they are not declared and their scenarios are skipped. OpenSpiel plays
+one hand per game with no running score, so a request of several deals or with starting scores
+is answered not_applicable. Plain north-american is declared although OpenSpiel always keeps
+the up-card and makes the dealer pick up for a lone partner: those scenarios run and fail, and
+the expected-failures file says why.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import metadata
+from typing import IO, Any
+
+import pyspiel
+
+from reference_impl.deal import deal_number
+from reference_impl.loading import load_rules
+
+from .. import __version__
+from .openspiel_hand import TEAMS, DealMismatch, OpenSpielHand, Refused
+
+NAME = "OpenSpiel Euchre"
+VARIANTS = ("north-american",)
+HOUSE_RULES = ("stick-the-dealer", "defend-alone=never", "defend-alone=always", "no-up-card-discard", "dealer-picks-up-for-loner")
+NOTES = (
+    "pyspiel.load_game('euchre') through conformance/adapters/openspiel.py. Legality is OpenSpiel's own legal_actions(); "
+    "the maker's go-alone answer is held until OpenSpiel asks for it after the dealer's discard. OpenSpiel always "
+    "plays no-up-card-discard and dealer-picks-up-for-loner, one hand per game."
+)
+
+
+def hello_reply() -> dict[str, Any]:
+    return {
+        "type": "hello",
+        "protocol": 1,
+        "name": NAME,
+        "version": f"open-spiel {metadata.version('open-spiel')}, adapter {__version__}",
+        "variants": list(VARIANTS),
+        "house_rules": list(HOUSE_RULES),
+        "notes": NOTES,
+    }
+
+
+def game_parameters(rules_document: Any) -> dict[str, bool] | str:
+    """OpenSpiel's parameters for a resolved north-american document, or why it has none."""
+    defender = rules_document["lone_play"]["defender"]
+    if defender not in ("never", "always"):
+        return f"OpenSpiel cannot play a lone defence only {defender.replace('_', ' ')}"
+    return {
+        "stick_the_dealer": rules_document["bidding"]["all_pass"] == "stick_the_dealer",
+        "allow_lone_defender": defender == "always",
+    }
+
+
+def unsupported(request: dict[str, Any]) -> str | None:
+    """Why OpenSpiel cannot run this request at all; None if it can."""
+    if request["variant"] not in VARIANTS:
+        return f"OpenSpiel plays only north-american, not {request['variant']}"
+    for ref in request["house_rules"]:
+        if ref not in HOUSE_RULES and ref.partition("=")[0] not in HOUSE_RULES:
+            return f"OpenSpiel has no way to play the house rule {ref}"
+    if len(request["deals"]) > 1:
+        return f"OpenSpiel plays one hand per game; this request deals {len(request['deals'])} hands"
+    if any(request.get("start_scores", ())):
+        return "OpenSpiel keeps no game score, so it cannot start from given scores"
+    parameters = game_parameters(request["rules"])
+    return parameters if isinstance(parameters, str) else None
+
+
+class OpenSpielEngine:
+    """Answers protocol messages by replaying each request on a fresh OpenSpiel state."""
+
+    def __init__(self) -> None:
+        self._games: dict[tuple[bool, bool], Any] = {}
+
+    def game(self, parameters: dict[str, bool]) -> Any:
+        key = (parameters["stick_the_dealer"], parameters["allow_lone_defender"])
+        if key not in self._games:
+            self._games[key] = pyspiel.load_game("euchre", dict(parameters))
+        return self._games[key]
+
+    def new_hand(self, rules_document: Any, deal: dict[str, Any]) -> OpenSpielHand:
+        """OpenSpiel dealt our deal: explicit cards, or deal number N by spec/deal-numbers.yaml."""
+        parameters = game_parameters(rules_document)
+        assert not isinstance(parameters, str), parameters
+        dealer = deal["dealer"]
+        if "number" in deal:
+            rules = load_rules("north-american")
+            dealt = deal_number(rules, deal["number"], dealer)
+            assert dealt.up_card is not None
+            hands = [[rules.card_code(card) for card in hand] for hand in dealt.hands]
+            up_card = rules.card_code(dealt.up_card)
+        else:
+            hands, up_card = deal["hands"], deal["up_card"]
+        return OpenSpielHand(self.game(parameters), dealer, hands, up_card)
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        kind = message.get("type")
+        if kind == "hello":
+            return hello_reply()
+        if kind == "bye":
+            return None
+        if kind == "run":
+            return self.run(message)
+        return {"type": "error", "seq": message.get("seq", -1), "message": f"unknown message type {kind!r}"}
+
+    def run(self, request: dict[str, Any]) -> dict[str, Any]:
+        seq = request["seq"]
+        reason = unsupported(request)
+        if reason:
+            return {"type": "not_applicable", "seq": seq, "reason": reason}
+        try:
+            hand = self.new_hand(request["rules"], request["deals"][0])
+        except (DealMismatch, KeyError, ValueError) as exc:
+            return {"type": "error", "seq": seq, "message": f"cannot deal the scenario on OpenSpiel: {exc}"}
+        probes = list(enumerate(request["probes"]))
+        answers: list[dict[str, Any]] = [{} for _ in probes]
+        observations = [observe(hand)]
+        stopped = None
+        for index, step in enumerate(request["actions"]):
+            _probe(hand, index, probes, answers)
+            try:
+                hand.apply(step["seat"], step["action"])
+            except Refused as exc:
+                stopped = {"at": index, "reason": exc.reason}
+                break
+            observations.append(observe(hand))
+        else:
+            _probe(hand, len(request["actions"]), probes, answers)
+        reply: dict[str, Any] = {
+            "type": "result",
+            "seq": seq,
+            "observations": observations,
+            "probes": [answer or {"refused": False, "reason": "not reached"} for answer in answers],
+        }
+        if stopped:
+            reply["stopped"] = stopped
+        return reply
+
+
+def observe(hand: OpenSpielHand) -> dict[str, Any]:
+    """A full protocol observation: the hand's fields and a one-hand game around it."""
+    observation = hand.observe()
+    over = hand.is_over
+    points = hand.team_points() if over else [0] * len(TEAMS)
+    observation.update(
+        {
+            "hand_number": 0,
+            "hand_over": over,
+            "finished_hands": [{"thrown_in": hand.thrown_in, "points": points}] if over else [],
+            "scores": points,
+            "game_over": False,
+            "winners": [],
+        }
+    )
+    return observation
+
+
+def _probe(hand: OpenSpielHand, after: int, probes: list[tuple[int, dict[str, Any]]], answers: list[dict[str, Any]]) -> None:
+    for original, probe in probes:
+        if probe["after"] != after:
+            continue
+        try:
+            hand.check(probe["seat"], probe["action"])
+        except Refused as exc:
+            answers[original] = {"refused": True, "reason": exc.reason}
+        else:
+            answers[original] = {"refused": False}
+
+
+class InProcessOpenSpiel:
+    """The adapter called directly (no child process), for tests and the fuzzer."""
+
+    def __init__(self) -> None:
+        self.engine = OpenSpielEngine()
+        self.restarts = 0
+
+    def start(self) -> dict[str, Any]:
+        return hello_reply()
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        reply = self.engine.handle(message)
+        assert reply is not None
+        return reply
+
+    def close(self) -> None:
+        return None
+
+
+def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
+    """The JSON-lines loop: one reply line per request line, until 'bye' or end of input."""
+    engine = OpenSpielEngine()
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as exc:
+            stdout.write(json.dumps({"type": "error", "seq": -1, "message": f"not JSON: {exc}"}) + "\n")
+            stdout.flush()
+            continue
+        reply = engine.handle(message)
+        if reply is None:
+            break
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(serve())

@@ -1,0 +1,301 @@
+"""Differential fuzzing: two engines, the same random hands, every step compared.
+
+    euchre-spec fuzz --engine reference --engine openspiel --hands 100000 --seed 1 \\
+        --variant north-american --house-rule stick-the-dealer
+
+Hand i is a portable deal number and dealer drawn from (seed, i), so any hand can be replayed
+alone and the result does not depend on how the hands were spread over processes. Both engines
+play it; before every action the fuzzer compares who is to act and the legal actions, then
+picks at random among the actions legal on both. At the end it compares the hand's points.
+A difference is a disagreement: it is classified (which field, in which phase, how), counted,
+and written out as a scenario (conformance/fuzz_scenarios.py) that stops at the first step where
+the engines part. Play goes on past a legal-action difference while the engines agree on who
+acts, so one hand can show several classes; it stops at any other difference.
+
+The scenarios check the first engine's values: with `--engine reference` first they pass on our
+engine and fail on the other, ready to join the suite. Work is split in chunks of hands over
+processes (multiprocessing), and tqdm shows the progress on long runs: a small, dependency-free
+and well-kept library that handles rates, ETAs and non-terminal output better than a hand-rolled
+counter would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from reference_impl.deal import deal_number
+from reference_impl.loading import load_rules
+
+from .fuzz_engines import IN_PROCESS, Stepper, View, handshake, make_stepper
+from .fuzz_scenarios import write_scenarios
+
+CHUNK = 250
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """One point where two engines part, with everything needed to replay it."""
+
+    hand: int
+    number: int
+    dealer: int
+    steps: tuple[tuple[int, str], ...]
+    field: str
+    expected: Any
+    actual: Any
+    label: str
+    topic: str
+    phase: str | None
+    previous_phase: str | None = None
+    clause: str | None = None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What to fuzz: two engines (as given on the command line), the rules and the seed."""
+
+    engines: tuple[str, str]
+    variant: str
+    house_rules: tuple[str, ...]
+    seed: int
+    timeout: float = 10.0
+    names: tuple[str, str] | None = None
+    """How reports call the engines (default: as given)."""
+
+
+def hand_deal(seed: int, hand: int, players: int) -> tuple[int, int]:
+    """Deal number and dealer of hand `hand`: a function of (seed, hand) alone."""
+    rng = random.Random(f"euchre-fuzz:{seed}:{hand}")
+    return rng.getrandbits(64), rng.randrange(players)
+
+
+def _seat_role(seat: int | None, dealer: int, players: int) -> str:
+    if seat is None:
+        return "nobody"
+    offset = (seat - dealer) % players
+    return "dealer" if offset == 0 else f"dealer+{offset}"
+
+
+def _roles(actions: frozenset[str], up_card: str | None) -> str:
+    """Differing actions by kind, a card named only when it is the up-card."""
+    kinds = set()
+    for action in actions:
+        kind, _, argument = action.partition(":")
+        if kind in ("discard", "play"):
+            kinds.add(f"{kind} of the up-card" if argument == up_card else f"{kind} of a card")
+        else:
+            kinds.add(action)
+    return ", ".join(sorted(kinds)) or "nothing"
+
+
+def play_hand(
+    setup: Setup, steppers: tuple[Stepper, Stepper], hand: int, players: int, up_card_of: Callable[[int, int], str | None]
+) -> list[Disagreement]:
+    """Play hand `hand` on both engines; every disagreement found in it (one per class)."""
+    number, dealer = hand_deal(setup.seed, hand, players)
+    deal = {"dealer": dealer, "number": number}
+    up_card = up_card_of(number, dealer)
+    rng = random.Random(f"euchre-fuzz-play:{setup.seed}:{hand}")
+    first, second = steppers
+    names = setup.names or setup.engines
+    found: dict[str, Disagreement] = {}
+    steps: list[tuple[int, str]] = []
+    previous_phase: str | None = None
+
+    def note(field: str, expected: Any, actual: Any, label: str, topic: str, view: View) -> None:
+        if label not in found:
+            found[label] = Disagreement(
+                hand,
+                number,
+                dealer,
+                tuple(steps),
+                field,
+                expected,
+                actual,
+                label,
+                topic,
+                view.phase,
+                previous_phase,
+                view.clause,
+            )
+
+    for stepper in steppers:
+        stepper.start(setup.variant, setup.house_rules, deal)
+    while True:
+        a, b = first.view(), second.view()
+        previous = f"{steps[-1][1].partition(':')[0]} by {_seat_role(steps[-1][0], dealer, players)}" if steps else "the deal"
+        if a.to_act != b.to_act or a.hand_over != b.hand_over:
+            label = (
+                f"to_act after {previous}: {names[0]} {_seat_role(a.to_act, dealer, players)}, "
+                f"{names[1]} {_seat_role(b.to_act, dealer, players)}"
+            )
+            note("to_act", a.to_act, b.to_act, label, f"to-act-{a.phase or 'unknown'}", a)
+            break
+        if a.hand_over:
+            if a.points != b.points:
+                label = f"hand points: {names[0]} {list(a.points or ())}, {names[1]} {list(b.points or ())}"
+                note("hand_points", list(a.points or ()), list(b.points or ()), label, "hand-points", a)
+            break
+        if a.legal != b.legal:
+            label = (
+                f"legal actions in {a.phase or 'a phase'}: only {names[0]}: {_roles(a.legal - b.legal, up_card)}; "
+                f"only {names[1]}: {_roles(b.legal - a.legal, up_card)}"
+            )
+            note("legal", sorted(a.legal), sorted(b.legal), label, f"legal-{a.phase or 'unknown'}", a)
+        common = sorted(a.legal & b.legal)
+        if not common:
+            break
+        seat = a.to_act
+        assert seat is not None
+        action = rng.choice(common)
+        refused = [stepper.apply(seat, action) for stepper in steppers]
+        steps.append((seat, action))
+        previous_phase = a.phase
+        if any(refused):
+            outcomes = [reason or "takes it" for reason in refused]
+            label = f"refuses an action it lists as legal: {names[0]} {outcomes[0]}, {names[1]} {outcomes[1]}"
+            note("refused", refused[0], refused[1], label, "refuses-legal", a)
+            break
+    return list(found.values())
+
+
+def _run_chunk(arguments: tuple[Setup, int, int]) -> tuple[int, list[Disagreement]]:
+    setup, start, stop = arguments
+    rules = load_rules(setup.variant, setup.house_rules)
+
+    def up_card_of(number: int, dealer: int) -> str | None:
+        up = deal_number(rules, number, dealer).up_card
+        return None if up is None else rules.card_code(up)
+
+    steppers = (make_stepper(setup.engines[0], setup.timeout), make_stepper(setup.engines[1], setup.timeout))
+    found: list[Disagreement] = []
+    try:
+        for hand in range(start, stop):
+            found.extend(play_hand(setup, steppers, hand, rules.players, up_card_of))
+    finally:
+        for stepper in steppers:
+            stepper.close()
+    return stop - start, found
+
+
+@dataclass
+class FuzzResult:
+    hands: int
+    seconds: float
+    disagreements: list[Disagreement]
+
+    @property
+    def classes(self) -> Counter[str]:
+        return Counter(d.label for d in self.disagreements)
+
+    @property
+    def hands_with_disagreement(self) -> int:
+        return len({d.hand for d in self.disagreements})
+
+
+def fuzz(setup: Setup, hands: int, jobs: int = 1, progress: bool = False) -> FuzzResult:
+    """Play `hands` hands on both engines, over `jobs` processes; every disagreement, by hand."""
+    chunks = [(setup, start, min(start + CHUNK, hands)) for start in range(0, hands, CHUNK)]
+    found: list[Disagreement] = []
+    started = time.perf_counter()
+    with tqdm(total=hands, unit="hand", disable=not progress, smoothing=0.1) as bar:
+        if jobs <= 1 or len(chunks) == 1:
+            for done, chunk_found in map(_run_chunk, chunks):
+                found.extend(chunk_found)
+                bar.update(done)
+        else:
+            # spawn, not fork: each worker starts clean instead of inheriting the parent's
+            # threads (tqdm's) and native library state (pyspiel's)
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for done, chunk_found in pool.imap_unordered(_run_chunk, chunks):
+                    found.extend(chunk_found)
+                    bar.update(done)
+    found.sort(key=lambda d: (d.hand, d.label))
+    return FuzzResult(hands, time.perf_counter() - started, found)
+
+
+def common_rules(hellos: list[dict[str, Any]], variant: str | None, house_rules: list[str]) -> tuple[str, tuple[str, ...]]:
+    """The variant and house rules to fuzz under: declared by both engines, else a SystemExit."""
+    variants = [v for v in hellos[0].get("variants", []) if all(v in hello.get("variants", []) for hello in hellos[1:])]
+    if not variants:
+        raise SystemExit("error: the two engines play no variant in common")
+    chosen = variant or ("north-american" if "north-american" in variants else variants[0])
+    if chosen not in variants:
+        raise SystemExit(f"error: {chosen} is not played by both engines (common: {', '.join(variants)})")
+    for ref in house_rules:
+        for hello in hellos:
+            declared = set(hello.get("house_rules", []))
+            if ref not in declared and ref.partition("=")[0] not in declared:
+                raise SystemExit(f"error: {hello.get('name')} does not declare the house rule {ref}")
+    return chosen, tuple(house_rules)
+
+
+def add_command(commands: Any) -> None:
+    """Register `euchre-spec fuzz` on the main parser's subparsers."""
+    parser = commands.add_parser("fuzz", help="differential fuzzing of two engines on random hands")
+    parser.add_argument("--engine", action="append", required=True, help="'reference', 'openspiel' or a command line (twice)")
+    parser.add_argument("--hands", type=int, default=1000, help="how many hands (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and of the random play (default 0)")
+    parser.add_argument("--variant", help="the variant (default: north-american if both play it)")
+    parser.add_argument("--house-rule", "-r", action="append", default=[], dest="house_rules", help="a house rule (repeatable)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    parser.add_argument("--out", type=Path, default=Path("build/fuzz"), help="folder for scenarios (default build/fuzz/)")
+    parser.add_argument("--keep", type=int, default=20, help="scenario files per class, 0 for every one (default 20)")
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per reply of a protocol engine")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(run=_fuzz_command)
+
+
+def _display_name(spec: str, hello: dict[str, Any]) -> str:
+    return spec if spec in IN_PROCESS else str(hello.get("name", spec))
+
+
+def _fuzz_command(args: argparse.Namespace) -> int:
+    if len(args.engine) != 2:
+        print("error: give exactly two engines, --engine A --engine B", file=sys.stderr)
+        return 2
+    hellos = [handshake(spec, args.timeout) for spec in args.engine]
+    variant, house_rules = common_rules(hellos, args.variant, args.house_rules)
+    names = (_display_name(args.engine[0], hellos[0]), _display_name(args.engine[1], hellos[1]))
+    setup = Setup((args.engine[0], args.engine[1]), variant, house_rules, args.seed, args.timeout, names)
+    rules_text = variant + (" + " + ", ".join(house_rules) if house_rules else "")
+    print(f"fuzzing {names[0]} against {names[1]} on {rules_text}: {args.hands} hands, seed {args.seed}, {args.jobs} jobs")
+    result = fuzz(setup, args.hands, args.jobs, progress=not args.quiet and sys.stderr.isatty())
+    written = write_scenarios(result.disagreements, setup, names, args.out, args.keep)
+    summary = {
+        "engines": list(names),
+        "variant": variant,
+        "house_rules": list(house_rules),
+        "seed": args.seed,
+        "hands": result.hands,
+        "seconds": round(result.seconds, 2),
+        "hands_per_second": round(result.hands / result.seconds, 1) if result.seconds else None,
+        "hands_with_disagreement": result.hands_with_disagreement,
+        "classes": [
+            {"class": label, "count": count, "scenarios": [str(path) for path in written.get(label, [])]}
+            for label, count in result.classes.most_common()
+        ],
+    }
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    rate = summary["hands_per_second"]
+    with_one = result.hands_with_disagreement
+    print(f"{result.hands} hands in {result.seconds:.1f} s ({rate} hands/s); {with_one} with a disagreement")
+    for entry in summary["classes"]:
+        example = entry["scenarios"][0] if entry["scenarios"] else "-"
+        print(f"  {entry['count']:>7}  {entry['class']}\n           e.g. {example}")
+    print(f"Summary: {args.out / 'summary.json'}")
+    return 1 if result.disagreements else 0

@@ -1,0 +1,199 @@
+"""Engines as the fuzzer drives them: one hand, stepped one action at a time.
+
+The fuzzer needs, after every action, what each engine says: who acts, which actions are legal,
+whether the hand is over and what it scored. Our engine and the OpenSpiel adapter are called
+directly (a random hand costs microseconds that way); any other engine is driven through the
+harness protocol, replaying the hand so far in one request per step, which is slow but needs
+nothing from the engine beyond what the conformance suite already asks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from reference_impl.deal import deal_number
+from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
+from reference_impl.engine.state import HandState
+from reference_impl.loading import load_rules
+
+from .engine_process import EngineProcess
+from .reference_engine import hello_reply as reference_hello
+
+IN_PROCESS = ("reference", "openspiel")
+
+
+@dataclass(frozen=True)
+class View:
+    """What one engine shows between two actions."""
+
+    to_act: int | None
+    legal: frozenset[str]
+    hand_over: bool
+    points: tuple[int, ...] | None = None
+    phase: str | None = None
+    clause: str | None = None
+    """The scoring clause of a finished hand, when the engine can say (ours can)."""
+
+
+class Stepper(Protocol):
+    """One engine playing one hand at a time."""
+
+    name: str
+
+    def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None: ...
+
+    def view(self) -> View: ...
+
+    def apply(self, seat: int, action: str) -> str | None:
+        """Take the action; return the refusal reason if the engine refused it (and changed nothing)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class ReferenceStepper:
+    """Our engine, called directly."""
+
+    name = "reference"
+
+    def __init__(self) -> None:
+        self.state: HandState | None = None
+
+    def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None:
+        rules = load_rules(variant, house_rules)
+        self.state = new_hand(rules, deal_number(rules, deal["number"], deal["dealer"]))
+
+    def view(self) -> View:
+        state = self.state
+        assert state is not None
+        if state.is_over:
+            assert state.result is not None
+            return View(None, frozenset(), True, tuple(state.result.points), state.phase, state.result.clause)
+        return View(state.to_act, frozenset(action.text for action in legal_actions(state)), False, None, state.phase)
+
+    def apply(self, seat: int, action: str) -> str | None:
+        assert self.state is not None
+        try:
+            self.state = apply(self.state, action, seat)
+        except IllegalAction as exc:
+            return exc.code
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class OpenSpielStepper:
+    """OpenSpiel's Euchre through its adapter, called directly."""
+
+    name = "openspiel"
+
+    def __init__(self) -> None:
+        self.engine = _openspiel().OpenSpielEngine()
+        self.hand: Any = None
+
+    def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None:
+        self.hand = self.engine.new_hand(load_rules(variant, house_rules).document, deal)
+
+    def view(self) -> View:
+        hand = self.hand
+        if hand.is_over:
+            return View(None, frozenset(), True, tuple(hand.team_points()), hand.phase)
+        return View(hand.to_act, frozenset(hand.legal_actions()), False, None, hand.phase)
+
+    def apply(self, seat: int, action: str) -> str | None:
+        from .adapters.openspiel_hand import Refused
+
+        try:
+            self.hand.apply(seat, action)
+        except Refused as exc:
+            return exc.reason
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class ProtocolStepper:
+    """Any engine speaking the harness protocol: each step replays the hand so far in one request."""
+
+    def __init__(self, command: str, timeout: float = 10.0) -> None:
+        self.name = command
+        self.process = EngineProcess(command, timeout=timeout)
+        self.process.start()
+        self.request: dict[str, Any] = {}
+        self.last: dict[str, Any] = {}
+        self.seq = 0
+
+    def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None:
+        rules = load_rules(variant, house_rules)
+        self.request = {
+            "type": "run",
+            "scenario": "fuzz",
+            "variant": variant,
+            "house_rules": list(house_rules),
+            "rules": dict(rules.document),
+            "deals": [deal],
+            "actions": [],
+            "probes": [],
+        }
+        self.last = self._send(self.request["actions"])["observations"][-1]
+
+    def _send(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        self.seq += 1
+        reply = self.process.request(self.request | {"seq": self.seq, "actions": actions})
+        if reply.get("type") != "result":
+            raise RuntimeError(f"{self.name} answered {reply.get('type')}: {reply.get('message') or reply.get('reason')}")
+        return reply
+
+    def view(self) -> View:
+        seen = self.last
+        finished = seen.get("finished_hands") or []
+        points = tuple(finished[-1]["points"]) if seen.get("hand_over") and finished else None
+        return View(
+            seen.get("to_act"), frozenset(seen.get("legal_actions", [])), bool(seen.get("hand_over")), points, seen.get("phase")
+        )
+
+    def apply(self, seat: int, action: str) -> str | None:
+        actions = [*self.request["actions"], {"seat": seat, "action": action}]
+        reply = self._send(actions)
+        if "stopped" in reply:
+            return str(reply["stopped"]["reason"])
+        self.request["actions"] = actions
+        self.last = reply["observations"][-1]
+        return None
+
+    def close(self) -> None:
+        self.process.close()
+
+
+def _openspiel() -> Any:
+    """The OpenSpiel adapter module, or a clear exit if pyspiel is not installed."""
+    try:
+        from .adapters import openspiel
+    except ImportError as exc:
+        raise SystemExit(f"error: --engine openspiel needs OpenSpiel (pip install -e '.[openspiel]'): {exc}") from exc
+    return openspiel
+
+
+def make_stepper(spec: str, timeout: float = 10.0) -> Stepper:
+    """'reference', 'openspiel', or an engine's command line."""
+    if spec == "reference":
+        return ReferenceStepper()
+    if spec == "openspiel":
+        return OpenSpielStepper()
+    return ProtocolStepper(spec, timeout)
+
+
+def handshake(spec: str, timeout: float = 10.0) -> dict[str, Any]:
+    """The engine's hello reply: what it calls itself and what it plays."""
+    if spec == "reference":
+        return reference_hello()
+    if spec == "openspiel":
+        return dict(_openspiel().hello_reply())
+    process = EngineProcess(spec, timeout=timeout)
+    try:
+        return process.start()
+    finally:
+        process.close()

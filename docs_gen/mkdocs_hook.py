@@ -1,0 +1,52 @@
+"""The MkDocs hook that puts the generated pages into the site (named in mkdocs.yml).
+
+MkDocs loads this file by path, so it imports the generator as an installed package and keeps
+nothing but glue here: generate once per build (on_config), add the pages and files without
+writing them to docs/ (on_files: no generated page exists on disk to be edited by hand), and
+resolve blocks and citations on every page, hand-written ones included (on_page_markdown).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+from conformance.scenarios import suite
+from docs_gen.citations import UnknownCitations
+from docs_gen.data import load_site_data
+from docs_gen.site import Site, UnknownBlock, generate
+from reference_impl import loading
+from reference_impl.spec import builtin_catalog
+
+_state: dict[str, Site] = {}
+
+
+def on_config(config: Any) -> Any:
+    """Generate the site from the spec as it is now, and set the navigation from it."""
+    # Under `mkdocs serve` every rebuild runs in the same process: read the spec and the suite again.
+    builtin_catalog.cache_clear()
+    suite.cache_clear()
+    getattr(loading, "_cached_rules").cache_clear()  # noqa: B009 - the loader's private cache of compiled rules
+    _state["site"] = site = generate(load_site_data())
+    config.nav = site.nav
+    return config
+
+
+def on_files(files: Files, config: Any) -> Files:
+    site = _state["site"]
+    for path, page in site.pages.items():
+        if files.get_file_from_path(path) is not None:
+            raise PluginError(f"docs/{path} is generated from the spec; delete the file in docs/")
+        files.append(File.generated(config, path, content=page.markdown))
+    for path, text in site.files.items():
+        files.append(File.generated(config, path, content=text))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    try:
+        return _state["site"].render(page.file.src_uri, markdown)
+    except (UnknownCitations, UnknownBlock) as exc:
+        raise PluginError(str(exc)) from exc

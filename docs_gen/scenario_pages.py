@@ -1,0 +1,222 @@
+"""The conformance scenarios as worked examples: the deal drawn, the actions, what must follow.
+
+A page per scenario file; each scenario is a section anchored at its permanent id, so a report,
+a rule or an issue can link to `examples/.../#na-smoke-001`. Expectations are the scenario's
+own checkpoints, worded for a reader: the engine's answers are compared with exactly these.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+from pathlib import PurePosixPath
+from typing import Any
+
+from conformance.scenarios import LEVELS, Scenario, Step, scenario_rules
+from reference_impl.deal import DealError, deal_number
+from reference_impl.rules import Rules
+
+from .context import Context, Page, humanize
+from .hands import deal_table, dealt_codes, special_names
+from .markup import action, cards, cite, esc, one_line, suit, table
+
+
+def scenario_pages(ctx: Context) -> list[Page]:
+    pages = []
+    for path, scenarios in ctx.scenario_files.items():
+        page = Page(path, page_title(ctx, path), "")
+        intro = (
+            f"# {esc(page.title)}\n\nWorked examples from `{scenarios[0].file}`. Each one is a scenario of the conformance "
+            "suite: a deal, a script of actions, and checkpoints that every engine must show. The engine under test is "
+            "given exactly this; see [how to read these rules](../../how-to-read.md#worked-examples).\n"
+        )
+        parts = [intro]
+        for scenario in scenarios:
+            page.anchors.add(scenario.id)
+            parts.append(scenario_section(scenario))
+        page.markdown = "\n".join(parts)
+        pages.append(page)
+    return pages
+
+
+def page_title(ctx: Context, path: str) -> str:
+    parts = PurePosixPath(path).with_suffix("").parts[1:]
+    folder = parts[0] if len(parts) > 1 else ""
+    if folder in ctx.data.resolved:
+        folder = ctx.data.variant_title(folder)
+    return (f"{humanize(folder)}: " if folder else "") + humanize(parts[-1])
+
+
+def scenario_section(scenario: Scenario) -> str:
+    rules = scenario_rules(scenario)
+    names = special_names(dict(rules.document))
+    header = [f'<span class="level level-{scenario.level}">{scenario.level}</span>', cite("variant", scenario.variant)]
+    header += [cite("house-rule", ref.partition("=")[0]) + f" `{ref}`" for ref in scenario.house_rules]
+    header.append("checks " + ", ".join(cite("clause", clause) for clause in scenario.clauses))
+    parts = [f"## `{scenario.id}` {esc(scenario.title)} {{ #{scenario.id} }}\n", " · ".join(header) + "\n"]
+    if scenario.description:
+        parts.append(one_line(scenario.description) + "\n")
+    if scenario.start_scores is not None:
+        parts.append("**Scores before the deal:** " + _per_team(rules, scenario.start_scores) + "\n")
+    for index, deal in enumerate(scenario.deals):
+        parts.append(_deal(rules, deal, index, len(scenario.deals), scenario.deals[0].get("dealer"), names))
+    parts.append(_script(rules, scenario, names))
+    parts.append(f'<span class="scenario-source">`{scenario.file}:{scenario.line}`</span>\n')
+    return "\n".join(parts)
+
+
+def _deal(rules: Rules, deal: dict[str, Any], index: int, count: int, first_dealer: int | None, names: dict[str, str]) -> str:
+    title = "**The deal**" if count == 1 else f"**Hand {index + 1}**"
+    dealer = deal.get("dealer")
+    if "number" in deal:
+        if dealer is None:
+            return f"{title}: deal number {deal['number']}, dealt by whoever deals next.\n"
+        try:
+            hands, up_card, _ = dealt_codes(rules, deal_number(rules, deal["number"], dealer))
+        except DealError as exc:
+            return f"{title}: deal number {deal['number']} ({esc(exc)}).\n"
+        return f"{title}: deal number {deal['number']}, dealt by seat {dealer}:\n\n" + deal_table(
+            rules, hands, dealer, up_card, None, names
+        )
+    caption = f"{title}, dealt by seat {dealer}:" if dealer is not None else f"{title}, dealt by whoever deals next:"
+    return f"{caption}\n\n" + deal_table(rules, deal["hands"], dealer, deal.get("up_card"), None, names)
+
+
+def _script(rules: Rules, scenario: Scenario, names: dict[str, str]) -> str:
+    """The actions in order, each with what must hold once it is applied."""
+    by_step: dict[int, list[str]] = {}
+    for check in scenario.checks:
+        by_step.setdefault(scenario.check_index(check), []).extend(expectations(rules, check, names))
+    dealer = scenario.deals[0].get("dealer") if len(scenario.deals) == 1 else None
+    rows = []
+    if by_step.get(0):
+        rows.append(("", "", "<em>before any action</em>", "<br>".join(by_step[0])))
+    for number, step in enumerate(scenario.actions, start=1):
+        rows.append((str(number), f"seat {step.seat}", _step(rules, step, dealer, names), "<br>".join(by_step.get(number, []))))
+    return "**Step by step** (what must hold after each action):\n\n" + table(["#", "Who", "Action", "Then"], rows)
+
+
+def _step(rules: Rules, step: Step, dealer: int | None, names: dict[str, str]) -> str:
+    text = action(step.action, names)
+    words = _spoken(rules, step, dealer)
+    return f"{text} <q>{esc(words)}</q>" if words else text
+
+
+def _spoken(rules: Rules, step: Step, dealer: int | None) -> str:
+    """The variant's words for an action whose words do not depend on the phase of the hand."""
+    kind = step.action.partition(":")[0]
+    if dealer is None or kind not in ("order_up", "go_alone", "defend_alone"):
+        return ""
+    words = rules.labels.get(kind, {})
+    role = "default"
+    if step.seat == dealer:
+        role = "dealer"
+    elif rules.is_partnership() and step.seat < rules.players and rules.team_of[step.seat] == rules.team_of[dealer]:
+        role = "dealer_partner"
+    return words.get(role, words.get("default", ""))
+
+
+def expectations(rules: Rules, check: dict[str, Any], names: dict[str, str]) -> list[str]:
+    """A checkpoint's fields as sentences; a field this generator does not know is shown as data."""
+    out = []
+    for key, wanted in check.items():
+        if key in ("after", "note"):
+            continue
+        out.append(_expectation(rules, key, wanted, names))
+    if check.get("note"):
+        out.append(f"<em>{esc(one_line(check['note']))}</em>")
+    return out
+
+
+def _expectation(rules: Rules, key: str, wanted: Any, names: dict[str, str]) -> str:
+    seats = _seats
+    if key == "to_act":
+        return "nobody is to act" if wanted is None else f"**seat {wanted}** to act"
+    if key in ("legal", "legal_includes", "legal_excludes"):
+        lead = {"legal": "legal", "legal_includes": "legal, among others", "legal_excludes": "not legal"}[key]
+        return f"{lead}: " + (", ".join(action(a, names) for a in wanted) or "<em>nothing</em>")
+    if key == "refuse":
+        step = Step.parse(wanted["step"]) if wanted["step"].partition(" ")[0].isdigit() else None
+        shown = f"seat {step.seat} {action(step.action, names)}" if step else f"`{esc(wanted['step'])}`"
+        return f"must refuse {shown} as `{wanted['reason']}`"
+    if key == "trump":
+        return "no trump yet" if wanted is None else f"trump: {suit(wanted, name=True)}"
+    if key in ("up_card",):
+        return "no up-card" if wanted is None else f"up-card: {cards([wanted], names)}"
+    if key in ("dealer", "maker", "defender_alone") and (wanted is None or isinstance(wanted, int)):
+        words = {"dealer": "dealer", "maker": "maker", "defender_alone": "defends alone"}[key]
+        if wanted is None:
+            return {"maker": "no maker yet", "defender_alone": "nobody defends alone"}.get(key, f"no {words}")
+        return f"seat {wanted} defends alone" if key == "defender_alone" else f"{words}: seat {wanted}"
+    if key in ("maker_alone", "hand_over", "thrown_in", "game_over") and isinstance(wanted, bool):
+        yes, no = {
+            "maker_alone": ("the maker plays alone", "the maker does not play alone"),
+            "hand_over": ("the hand is over", "the hand is not over"),
+            "thrown_in": ("the last hand was thrown in", "the last hand was not thrown in"),
+            "game_over": ("the game is over", "the game is not over"),
+        }[key]
+        return yes if wanted else no
+    if key == "sitting_out":
+        return "nobody sits out" if not wanted else f"sitting out: {seats(wanted)}"
+    if key == "trick":
+        return "trick so far: " + (", ".join(f"seat {seat} {cards([code], names)}" for seat, code in wanted) or "<em>empty</em>")
+    if key == "trick_winners":
+        return "tricks won by: " + (seats(wanted) or "<em>no trick yet</em>")
+    if key == "tricks_won":
+        return "tricks per seat: " + ", ".join(f"seat {seat} {count}" for seat, count in enumerate(wanted))
+    if key == "hands":
+        return "hands: " + "; ".join(f"seat {seat} {cards(hand, names)}" for seat, hand in enumerate(wanted))
+    if key in ("hand_points", "scores") and isinstance(wanted, list):
+        return {"hand_points": "points for the hand", "scores": "scores"}[key] + ": " + _per_team(rules, wanted)
+    if key == "winners" and isinstance(wanted, list):
+        return "winners: " + (", ".join(_team(rules, team) for team in wanted) or "<em>nobody</em>")
+    if key == "hands_finished":
+        return f"hands finished: {wanted}"
+    return f"`{esc(key)}`: `{esc(wanted)}`"
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(f"seat {seat}" for seat in seats)
+
+
+def _team(rules: Rules, team: int) -> str:
+    if team >= len(rules.teams):
+        return f"team {team}"
+    return " & ".join(f"seat {seat}" for seat in rules.teams[team])
+
+
+def _per_team(rules: Rules, values: Sequence[int]) -> str:
+    return ", ".join(f"{_team(rules, team)}: **{points}**" for team, points in enumerate(values))
+
+
+def examples_index(ctx: Context) -> Page:
+    """Every scenario page, the levels, and every scenario by rule clause and by id."""
+    page = Page("examples/index.md", "All examples", "")
+    level_docs = {level: "" for level in LEVELS}
+    description = ctx.data.schemas["scenario.schema.json"]["$defs"]["scenario"]["properties"]["level"].get("description", "")
+    parts = [
+        "# Worked examples\n",
+        f"The {len(ctx.data.scenarios)} scenarios of the conformance suite, drawn as worked examples. Every rule clause "
+        "page links to the examples that check it, and every example links back to its rules. Levels: "
+        + esc(one_line(description))
+        + "\n",
+    ]
+    rows = []
+    for path, scenarios in ctx.scenario_files.items():
+        counts = ", ".join(
+            f"{sum(1 for s in scenarios if s.level == lv)} {lv}" for lv in level_docs if any(s.level == lv for s in scenarios)
+        )
+        rows.append((f"[{esc(page_title(ctx, path))}]({posixpath.relpath(path, 'examples')})", str(len(scenarios)), counts))
+    parts.append("## By page\n\n" + table(["Page", "Scenarios", "Levels"], rows))
+    clause_rows = [
+        (cite("clause", clause), ", ".join(cite("scenario", s.id) for s in scenarios))
+        for clause, scenarios in sorted(ctx.examples_by_clause.items())
+    ]
+    parts.append("## By rule clause { #by-clause }\n\n" + table(["Clause", "Scenarios"], clause_rows))
+    id_rows = [
+        (cite("scenario", s.id), esc(s.title), cite("variant", s.variant), s.level)
+        for s in sorted(ctx.data.scenarios, key=lambda s: s.id)
+    ]
+    parts.append("## By id { #by-id }\n\n" + table(["Id", "Title", "Variant", "Level"], id_rows))
+    page.markdown = "\n".join(parts)
+    return page

@@ -1,0 +1,128 @@
+"""The whole site as data: every generated page, the files beside them, the navigation, and
+the index that resolves citations. MkDocs only receives what this module returns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+
+from .blocks import BLOCKS
+from .citations import Index, Target, expand
+from .compare import compare_page
+from .compliance import compliance_pages
+from .context import Context, Page, humanize, scenario_page
+from .data import SiteData
+from .house_rule_page import house_rule_page
+from .reference_pages import deal_numbers_page, house_rules_index, overview_page, sources_page
+from .scenario_pages import examples_index, scenario_pages
+from .schema_pages import schema_pages
+from .variant_page import variant_page
+
+BLOCK_LINE = re.compile(r"^\[\[block:([a-z0-9-]+)\]\]\s*$", re.MULTILINE)
+
+# The pages written by hand, in docs/, and their place in the navigation.
+HOW_TO_READ = "how-to-read.md"
+ADAPTER_GUIDE = "guides/adapter.md"
+HOUSE_RULE_GUIDE = "guides/house-rule.md"
+PROTOCOL = "protocol.md"
+
+
+class UnknownBlock(ValueError):
+    """A hand-written page names a block that does not exist."""
+
+
+@dataclass
+class Site:
+    context: Context
+    pages: dict[str, Page]
+    files: dict[str, str]
+    index: Index
+    nav: list[Any]
+
+    def render(self, path: str, markdown: str) -> str:
+        """A page's final Markdown: blocks filled in, then every citation turned into a link."""
+
+        def block(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name not in BLOCKS:
+                raise UnknownBlock(f"{path}: no block named {name!r}; known blocks: {', '.join(sorted(BLOCKS))}")
+            return BLOCKS[name](self.context)
+
+        return expand(BLOCK_LINE.sub(block, markdown), path, self.index)
+
+
+def generate(data: SiteData) -> Site:
+    ctx = Context(data)
+    pages = [overview_page(ctx), compare_page(ctx)]
+    pages += [variant_page(ctx, v) for v in data.variants]
+    pages += [house_rules_index(ctx)] + [house_rule_page(ctx, r) for r in data.house_rules]
+    pages += [sources_page(ctx), deal_numbers_page(ctx), examples_index(ctx), *scenario_pages(ctx)]
+    pages += compliance_pages(ctx)
+    schemas, files = schema_pages(ctx)
+    pages += schemas
+    by_path = {page.path: page for page in pages}
+    return Site(ctx, by_path, files, build_index(ctx, pages), navigation(ctx, by_path))
+
+
+def build_index(ctx: Context, pages: list[Page]) -> Index:
+    """Every citable id and its home page."""
+    data = ctx.data
+    index = Index(local={page.path: page.anchors for page in pages})
+    for v in data.variants:
+        index.add("variant", v, Target(f"variants/{v}.md", "", data.variant_title(v), data.variant_title(v)))
+        for clause_id, clause in data.catalog.variants[v].data.get("clauses", {}).items():
+            index.add("clause", clause_id, Target(f"variants/{v}.md", clause_id, clause["title"], f"`{clause_id}`"))
+    for r in data.house_rules:
+        index.add("house-rule", r, Target(f"house-rules/{r}.md", "", data.house_rule_title(r), data.house_rule_title(r)))
+        for clause_id, clause in data.catalog.house_rules[r].data.get("clauses", {}).items():
+            index.add("clause", clause_id, Target(f"house-rules/{r}.md", clause_id, clause["title"], f"`{clause_id}`"))
+    for step in data.catalog.deal_numbers.get("algorithm", []):
+        index.add("clause", step["id"], Target("deal-numbers.md", step["id"], "deal numbers", f"`{step['id']}`"))
+    for key, source in data.catalog.sources.items():
+        index.add("source", key, Target("sources.md", f"source-{key}", source.get("title", key), key))
+    for scenario in data.scenarios:
+        index.add("scenario", scenario.id, Target(scenario_page(scenario), scenario.id, scenario.title, f"`{scenario.id}`"))
+    return index
+
+
+def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
+    """The navigation: one tab per audience, generated pages listed as the catalog has them."""
+
+    def entry(path: str) -> dict[str, str]:
+        return {pages[path].title: path}
+
+    examples: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for path in ctx.scenario_files:
+        parts = PurePosixPath(path).parts
+        folder = parts[1] if len(parts) > 2 else "other"
+        examples[folder].append({pages[path].title.split(": ", 1)[-1]: path})
+    titles = {v: ctx.data.variant_title(v) for v in ctx.data.variants} | {"house-rules": "House rules"}
+    grouped = [{titles.get(folder, humanize(folder)): entries} for folder, entries in examples.items()]
+    reports = [p for p in pages if p.startswith("compliance/") and p != "compliance/index.md"]
+    schemas = [p for p in pages if p.startswith("schemas/") and p != "schemas/index.md"]
+    return [
+        {"Home": [entry("index.md"), {"How to read these rules": HOW_TO_READ}]},
+        {
+            "Rules": [
+                entry("compare.md"),
+                *[entry(f"variants/{v}.md") for v in ctx.data.variants],
+                entry("sources.md"),
+                entry("deal-numbers.md"),
+            ]
+        },
+        {"House rules": [entry("house-rules/index.md"), *[entry(f"house-rules/{r}.md") for r in ctx.data.house_rules]]},
+        {"Worked examples": [entry("examples/index.md"), *grouped]},
+        {"Compliance": [entry("compliance/index.md"), *[entry(p) for p in reports]]},
+        {
+            "For engine authors": [
+                {"Implement an adapter": ADAPTER_GUIDE},
+                {"Harness protocol": PROTOCOL},
+                {"Contribute a house rule": HOUSE_RULE_GUIDE},
+                {"Schemas": [entry("schemas/index.md"), *[entry(p) for p in schemas]]},
+            ]
+        },
+    ]

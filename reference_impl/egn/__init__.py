@@ -1,0 +1,23 @@
+"""Euchre Game Notation (EGN): auditing recorded games, and writing our games as EGN.
+
+EGN is the JSON notation of the NextSuit-Labs/euchre-game-notation project (EGN 1.x), used by
+some tournament sites to record games. A record lists each deal's dealer and up-card, the calls,
+and the cards of each trick in the order played; it leaves out seats, trick winners and scores,
+which a reader is meant to work out by the rules. That is what this package does with our rules:
+
+- `notation`: reading a record strictly (JSON, our schemas/egn.schema.json) and EGN's card codes;
+- `mapping`: EGN's ruleset flags to one of our variants plus house rules, and what cannot map;
+- `replay`: every hand rebuilt and replayed through the reference engine, per-hand points and
+  the running score derived, each broken rule or unverifiable check reported;
+- `export`: a game played by our engine written as EGN, so the two directions round-trip.
+
+None of the EGN project's code is used; the format is implemented from its public description.
+"""
+
+from __future__ import annotations
+
+from .mapping import RulesMapping, map_ruleset
+from .notation import EgnRecord, EgnUnreadable, parse_egn, read_egn
+from .replay import AuditReport, audit
+
+__all__ = ["AuditReport", "EgnRecord", "EgnUnreadable", "RulesMapping", "audit", "map_ruleset", "parse_egn", "read_egn"]

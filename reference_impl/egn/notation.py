@@ -1,0 +1,160 @@
+"""Reading EGN files strictly, with `file:line` errors, and EGN's card notation.
+
+A record that cannot be read must say where: json gives the line of a syntax error, and for
+schema errors we recover each value's line by composing the same text with the YAML loader the
+spec files use (JSON is YAML), so `file:line: message (/json/pointer)` reads like the errors of
+`euchre-spec validate`. Duplicate keys are refused, since json would silently keep the last.
+
+EGN writes cards rank then suit ("9c", "Td", "Jh"), with N for a nine, R and L for the right and
+left bowers, B for the joker and X for an unknown rank or suit; t and n stand for the trump suit
+and the next suit (same colour). Our codes are upper case ("9C"), the joker "JK".
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import SAME_COLOUR, SUITS
+from ..spec.errors import SpecError, SpecInvalid
+from ..spec.schemas import validate
+from ..spec.yaml_loader import parse_document
+
+EGN_PROJECT = "NextSuit-Labs/euchre-game-notation"
+EGN_VERSION = "1.4"
+FILE_TYPE = "Euchre Game Notation"
+RANKS = "AKQJT9876"
+
+
+class EgnUnreadable(Exception):
+    """The file is not an EGN record we can read: bad JSON or a schema violation, each located."""
+
+    def __init__(self, errors: list[SpecError]) -> None:
+        self.errors = sorted(set(errors))
+        super().__init__("\n".join(str(error) for error in self.errors))
+
+
+@dataclass(frozen=True)
+class EgnRecord:
+    """A schema-valid EGN record and the line of each JSON pointer in its file."""
+
+    path: str
+    data: dict[str, Any]
+    lines: dict[str, int]
+
+    def line_of(self, pointer: str) -> int:
+        """The line of `pointer`, or of its nearest ancestor that has one (0 when unknown)."""
+        while True:
+            if pointer in self.lines:
+                return self.lines[pointer]
+            if not pointer:
+                return 0
+            pointer = pointer.rsplit("/", 1)[0]
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        metadata: dict[str, Any] = self.data["metadata"]
+        return metadata
+
+    @property
+    def ruleset(self) -> dict[str, Any]:
+        ruleset: dict[str, Any] = self.metadata.get("ruleset", {})
+        return ruleset
+
+    @property
+    def deals(self) -> list[Any]:
+        deals: list[Any] = self.data["deals"]
+        return deals
+
+    def player_names(self) -> list[str]:
+        return [p if isinstance(p, str) else str(p.get("name", "")) for p in self.metadata.get("players", [])]
+
+
+def read_egn(path: Path | str) -> EgnRecord:
+    """Read and check an EGN file; raise EgnUnreadable with every located error."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EgnUnreadable([SpecError(name, 0, "", f"cannot read the file: {exc}")]) from exc
+    return parse_egn(text, name)
+
+
+def parse_egn(text: str, name: str = "<egn>") -> EgnRecord:
+    """Parse EGN text; `name` is used in error messages."""
+    duplicates: list[str] = []
+
+    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in result:
+                duplicates.append(key)
+            result[key] = value
+        return result
+
+    try:
+        data = json.loads(text, object_pairs_hook=no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise EgnUnreadable([SpecError(name, exc.lineno, "", f"not valid JSON: {exc.msg} (column {exc.colno})")]) from exc
+    lines = _lines(text, name)
+    if duplicates:
+        raise EgnUnreadable([SpecError(name, 0, "", f"duplicate field {key!r}") for key in duplicates])
+    if not isinstance(data, dict):
+        raise EgnUnreadable([SpecError(name, 1, "", "an EGN record is a JSON object")])
+
+    def locate(pointer: str) -> tuple[str, int]:
+        return name, EgnRecord(name, {}, lines).line_of(pointer)
+
+    errors = validate(data, "egn.schema.json", locate)
+    if errors:
+        raise EgnUnreadable(errors)
+    return EgnRecord(name, data, lines)
+
+
+def _lines(text: str, name: str) -> dict[str, int]:
+    """JSON pointer -> line, from the YAML composer; empty if the text is JSON YAML cannot read."""
+    try:
+        return parse_document(text, name).lines
+    except SpecInvalid:
+        return {}
+
+
+def to_code(text: str, trump: int | None = None) -> str | None:
+    """Our code for an EGN card ("Td" -> "TD", "B" -> "JK"); None when the card is unknown.
+
+    R, L, t and n need the trump suit (an index into SUITS); without it they are unknown too.
+    """
+    if text == "B":
+        return "JK"
+    trump_letter = SUITS[trump] if trump is not None and 0 <= trump < len(SUITS) else None
+    if text in ("R", "L"):
+        if trump_letter is None:
+            return None
+        return "J" + (trump_letter if text == "R" else SAME_COLOUR[trump_letter])
+    rank, suit = text[0], text[1]
+    rank = "9" if rank == "N" else rank
+    if rank == "X" or suit == "x" or suit == "g":
+        return None
+    if suit in "tn":
+        if trump_letter is None:
+            return None
+        return rank + (trump_letter if suit == "t" else SAME_COLOUR[trump_letter])
+    return rank + suit.upper()
+
+
+def from_code(code: str) -> str:
+    """EGN's notation for one of our card codes ("TD" -> "Td", "JK" -> "B")."""
+    if code == "JK":
+        return "B"
+    if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
+        raise ValueError(f"EGN has no notation for the card {code}")
+    return code[0] + code[1].lower()
+
+
+def egn_rank_set(min_rank: int) -> set[str] | None:
+    """The suited ranks of EGN's deck for `min_rank` (9: nine to ace), or None if EGN has no such deck."""
+    ladder = {9: "AKQJT9", 8: "AKQJT98", 7: "AKQJT987", 6: "AKQJT9876"}
+    ranks = ladder.get(min_rank)
+    return set(ranks) if ranks else None

@@ -1,0 +1,42 @@
+"""Building the rules site once per test session, the way CI and `tasks.py site` build it.
+
+The build runs `mkdocs build --strict` in a subprocess (the command a reader runs), with the
+reports folder pointed at an empty directory so the build takes the fresh-clone path: no
+reports, so the reference engine's report is produced by the build itself.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from functools import cache
+from pathlib import Path
+
+from reference_impl.paths import ROOT
+
+BUILD = ROOT / "build"
+ARTIFACTS = BUILD / "test-artifacts"
+
+
+@cache
+def built_site() -> tuple[Path, float, str]:
+    """The built site's folder, the seconds the build took, and its log."""
+    site = BUILD / "test-site"
+    reports = BUILD / "test-site-no-reports"
+    reports.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", EUCHRE_SPEC_REPORTS=str(reports))
+    started = time.perf_counter()
+    completed = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - started
+    log = completed.stdout + completed.stderr
+    assert completed.returncode == 0, f"mkdocs build --strict failed:\n{log}"
+    return site, seconds, log

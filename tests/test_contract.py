@@ -1,0 +1,52 @@
+"""The public contract says things once: the schemas and the engine agree on codes and action ids."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from reference_impl.engine import REASONS
+from reference_impl.loading import load_rules
+from reference_impl.paths import SCHEMA_DIR
+from reference_impl.spec import builtin_catalog
+
+
+def schema(name: str) -> dict:
+    return json.loads((SCHEMA_DIR / name).read_text())
+
+
+def test_refusal_reasons_are_the_closed_list_of_the_scenario_schema() -> None:
+    assert set(REASONS) == set(schema("scenario.schema.json")["$defs"]["reason"]["enum"])
+
+
+def test_every_action_of_every_variant_matches_the_action_pattern() -> None:
+    action = re.compile(schema("common.schema.json")["$defs"]["action"]["pattern"])
+    step = re.compile(schema("scenario.schema.json")["$defs"]["step"]["pattern"])
+    for variant_id in builtin_catalog().variants:
+        for text in load_rules(variant_id).actions:
+            assert action.match(text), text
+            assert step.match(f"0 {text}"), text
+
+
+def test_every_card_code_matches_the_card_pattern() -> None:
+    card = re.compile(schema("common.schema.json")["$defs"]["card"]["pattern"])
+    for variant_id in builtin_catalog().variants:
+        for face in load_rules(variant_id).deck:
+            assert card.match(face.code), face.code
+
+
+def test_every_schema_property_has_a_description() -> None:
+    def walk(node: object, where: str) -> None:
+        if isinstance(node, dict):
+            for name, sub in node.get("properties", {}).items():
+                assert isinstance(sub, dict) and ("description" in sub or "$ref" in sub), f"{where}/properties/{name}"
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for index, item in enumerate(node):
+                walk(item, f"{where}/{index}")
+
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        data = json.loads(path.read_text())
+        assert data["$id"].endswith(path.name)
+        walk(data, path.name)

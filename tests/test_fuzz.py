@@ -1,0 +1,91 @@
+"""Differential fuzzing: it finds the known disagreements with OpenSpiel, writes scenarios the suite can
+load (passing on our engine, failing on the other), and is reproducible from its seed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.fuzz import Setup, common_rules, fuzz, hand_deal
+from conformance.fuzz_engines import handshake
+from conformance.fuzz_scenarios import write_scenarios
+from conformance.runner import InProcessEngine, run_suite
+from conformance.scenarios import load_scenarios
+from reference_impl.paths import ROOT
+
+DISCARD = "legal actions in dealer_discard: only reference: discard of the up-card; only openspiel: nothing"
+LONER = "to_act after go_alone by dealer+2: reference dealer+1, openspiel dealer"
+SERVED_REFERENCE = f"{sys.executable} -m reference_impl.cli serve"
+
+
+def test_hand_deals_depend_only_on_seed_and_hand() -> None:
+    assert hand_deal(1, 17, 4) == hand_deal(1, 17, 4)
+    assert hand_deal(1, 17, 4) != hand_deal(2, 17, 4)
+    assert len({hand_deal(1, hand, 4) for hand in range(100)}) == 100
+
+
+def test_the_reference_engine_agrees_with_itself_over_the_protocol() -> None:
+    setup = Setup(("reference", SERVED_REFERENCE), "north-american", ("stick-the-dealer",), seed=3)
+    result = fuzz(setup, hands=15)
+    assert result.hands == 15
+    assert result.disagreements == []
+
+
+def test_the_fuzzer_only_uses_rules_both_engines_declare() -> None:
+    hellos = [handshake("reference"), {"name": "narrow", "variants": ["north-american"], "house_rules": ["stick-the-dealer"]}]
+    assert common_rules(hellos, None, ["stick-the-dealer"]) == ("north-american", ("stick-the-dealer",))
+    with pytest.raises(SystemExit):
+        common_rules(hellos, None, ["super-euchre"])
+    with pytest.raises(SystemExit):
+        common_rules(hellos, "british", [])
+
+
+@pytest.fixture(scope="module")
+def openspiel_run():
+    pytest.importorskip("pyspiel")
+    setup = Setup(("reference", "openspiel"), "north-american", ("stick-the-dealer",), seed=1)
+    return setup, fuzz(setup, hands=300)
+
+
+def test_a_short_run_finds_the_known_disagreements_with_openspiel(openspiel_run) -> None:
+    _, result = openspiel_run
+    assert set(result.classes) == {DISCARD, LONER}
+    first = next(d for d in result.disagreements if d.label == LONER)
+    assert first.field == "to_act" and (first.expected, first.actual) == ((first.dealer + 1) % 4, first.dealer)
+    assert first.steps[-1] == ((first.dealer + 2) % 4, "go_alone")
+
+
+def test_disagreements_become_scenarios_that_pass_on_ours_and_fail_on_openspiel(openspiel_run, tmp_path: Path) -> None:
+    from conformance.adapters.openspiel import InProcessOpenSpiel
+
+    setup, result = openspiel_run
+    written = write_scenarios(result.disagreements, setup, ("reference", "openspiel"), tmp_path, keep=3)
+    assert sorted(len(files) for files in written.values()) == [3, 3]
+    scenarios = load_scenarios([tmp_path])
+    assert len(scenarios) == 6
+    assert all(s.level == "must" and s.house_rules == ("stick-the-dealer",) and "hands" in s.deals[0] for s in scenarios)
+    assert {o.status for o in run_suite(InProcessEngine(), scenarios).outcomes} == {"pass"}
+    assert {o.status for o in run_suite(InProcessOpenSpiel(), scenarios).outcomes} == {"fail"}
+
+
+def test_fuzz_results_do_not_depend_on_the_number_of_processes(openspiel_run) -> None:
+    setup, result = openspiel_run
+    again = fuzz(setup, hands=300, jobs=2)
+    assert again.disagreements == result.disagreements
+
+
+def test_the_fuzz_command_reports_classes_and_writes_scenarios(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel")
+    command = [sys.executable, "-m", "reference_impl.cli", "fuzz", "--engine", "reference", "--engine", "openspiel"]
+    command += ["--hands", "200", "--seed", "1", "-r", "stick-the-dealer", "--jobs", "1", "--keep", "1", "--out", str(tmp_path)]
+    completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert completed.returncode == 1, completed.stdout + completed.stderr
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["hands"] == 200
+    assert {entry["class"] for entry in summary["classes"]} == {DISCARD, LONER}
+    assert all(len(entry["scenarios"]) == 1 for entry in summary["classes"])
+    assert len(load_scenarios([tmp_path])) == 2

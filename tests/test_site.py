@@ -1,0 +1,232 @@
+"""The rules site: it builds strictly, shows every variant, house rule and scenario, and cites
+only rule clauses and scenarios that exist."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conformance.report import report_data
+from conformance.runner import InProcessEngine, run_suite
+from conformance.scenarios import suite
+from conformance.validation_helpers import all_clause_ids
+from docs_gen.blocks import BLOCKS
+from docs_gen.citations import Citation, UnknownCitations, expand, find_citations, unknown_citations
+from docs_gen.data import load_reports, load_site_data
+from docs_gen.markup import esc
+from docs_gen.ranking import suit_orders
+from docs_gen.schema_docs import clause_refs
+from docs_gen.site import Site, UnknownBlock, generate
+from reference_impl.loading import load_rules
+from reference_impl.paths import ROOT
+from reference_impl.spec import builtin_catalog
+
+from .site_helpers import built_site
+
+DOCS = ROOT / "docs"
+
+
+def write_report(folder: Path, slug: str, count: int) -> None:
+    """A real report of the reference engine on the first `count` scenarios."""
+    (folder / slug).mkdir(parents=True)
+    data = report_data(run_suite(InProcessEngine(), suite()[:count]), "reference")
+    (folder / slug / "report.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The site generated in process (the strict build, which runs the whole suite, is built_site)."""
+    reports = tmp_path_factory.mktemp("reports")
+    write_report(reports, "reference", 5)
+    return generate(load_site_data(reports))
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    return built_site()[0]
+
+
+def hand_written() -> list[Path]:
+    return sorted(DOCS.rglob("*.md"))
+
+
+# The strict build, and what it contains
+
+
+def test_mkdocs_build_strict_passes_quickly() -> None:
+    folder, seconds, log = built_site()
+    assert (folder / "index.html").exists()
+    assert "WARNING" not in log
+    assert seconds < 60, f"the site took {seconds:.1f} s to build"
+
+
+def test_mkdocs_config_makes_dead_links_and_anchors_fail_the_build() -> None:
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["strict"] is True
+    assert config["validation"]["anchors"] == "warn"
+    assert config["validation"]["unrecognized_links"] == "warn"
+    assert config["theme"]["name"] == "material"
+    assert {"navigation.tabs"} <= set(config["theme"]["features"])
+    assert {p["scheme"] for p in config["theme"]["palette"]} == {"default", "slate"}
+
+
+def test_every_variant_and_house_rule_has_a_page(built: Path) -> None:
+    catalog = builtin_catalog()
+    for variant_id, document in catalog.variants.items():
+        text = (built / "variants" / variant_id / "index.html").read_text(encoding="utf-8")
+        assert document.data["title"].replace("'", "&#x27;") in text or document.data["title"] in text
+        assert 'class="ranking"' in text, f"{variant_id} has no ranking table"
+    for rule_id, document in catalog.house_rules.items():
+        text = (built / "house-rules" / rule_id / "index.html").read_text(encoding="utf-8")
+        assert 'id="changes"' in text
+        for clause_id in document.data["clauses"]:
+            assert f'id="{clause_id}"' in text
+
+
+def test_every_scenario_appears_under_its_id(built: Path, site: Site) -> None:
+    shown: dict[str, str] = {}
+    for path in site.context.scenario_files:
+        html = (built / path.removesuffix(".md") / "index.html").read_text(encoding="utf-8")
+        for ident in re.findall(r'<h2 id="([^"]+)"', html):
+            shown[ident] = path
+    missing = [scenario.id for scenario in suite() if scenario.id not in shown]
+    assert not missing, f"scenarios missing from the site: {missing[:10]}"
+
+
+def test_every_clause_has_a_home_anchor(built: Path) -> None:
+    catalog = builtin_catalog()
+    for variant_id, document in catalog.variants.items():
+        html = (built / "variants" / variant_id / "index.html").read_text(encoding="utf-8")
+        for clause_id in document.data["clauses"]:
+            assert f'id="{clause_id}"' in html, f"{clause_id} is not shown on the {variant_id} page"
+
+
+def test_the_compliance_report_of_the_reference_engine_is_built_without_reports(built: Path) -> None:
+    html = (built / "compliance" / "reference" / "index.html").read_text(encoding="utf-8")
+    assert "Must-level scenarios passed" in html
+    assert f"<strong>Scenarios run:</strong> {len(suite())}<" in html
+
+
+def test_no_generated_page_is_in_docs(site: Site) -> None:
+    written = {path.relative_to(DOCS).as_posix() for path in hand_written()}
+    assert not written & set(site.pages)
+
+
+def test_the_site_has_every_part_the_issue_asks_for(site: Site) -> None:
+    pages = set(site.pages)
+    assert {"index.md", "compare.md", "examples/index.md", "compliance/index.md", "schemas/index.md"} <= pages
+    assert {f"schemas/{name.removesuffix('.schema.json')}.md" for name in site.context.data.schemas} <= pages
+    for hand in ("how-to-read.md", "protocol.md", "guides/adapter.md", "guides/house-rule.md"):
+        assert (DOCS / hand).exists()
+
+
+# Citations: everything cited exists, and the checker can tell when it does not
+
+
+def test_every_citation_on_every_page_exists(site: Site) -> None:
+    problems = {path: unknown_citations(page.markdown, site.index, frozenset(BLOCKS)) for path, page in site.pages.items()}
+    for path in hand_written():
+        problems[str(path)] = unknown_citations(path.read_text(encoding="utf-8"), site.index, frozenset(BLOCKS))
+    assert not {path: found for path, found in problems.items() if found}
+    assert sum(len(list(find_citations(page.markdown))) for page in site.pages.values()) > 1000
+
+
+def test_every_rendered_page_resolves_its_citations(site: Site) -> None:
+    for path, page in site.pages.items():
+        rendered = site.render(path, page.markdown)
+        assert not list(find_citations(rendered)), path
+    for path in hand_written():
+        site.render(path.relative_to(DOCS).as_posix(), path.read_text(encoding="utf-8"))
+
+
+def test_every_clause_and_scenario_the_spec_and_suite_cite_exists(site: Site) -> None:
+    catalog = builtin_catalog()
+    clauses = all_clause_ids(catalog)
+    for scenario in suite():
+        for clause in scenario.clauses:
+            assert site.index.knows("clause", clause), f"{scenario.id} cites {clause}"
+    for variant_id, data in site.context.data.resolved.items():
+        for pointer, clause in clause_refs(data):
+            assert clause in clauses, f"{variant_id} {pointer} cites {clause}"
+    for clause in clauses:
+        assert site.index.knows("clause", clause)
+
+
+def test_the_checker_finds_a_fabricated_citation(site: Site) -> None:
+    text = (
+        "A rule: [[clause:trump.bowers]], a made-up rule: [[clause:no.such-rule]],\n"
+        "a made-up scenario: [[scenario:zz-nothing-999]], a real one: [[scenario:"
+        + suite()[0].id
+        + "]]\n```\n[[clause:inside.a-code-block]]\n```\n[[block:no-such-block]]\n"
+    )
+    found = unknown_citations(text, site.index, frozenset(BLOCKS))
+    assert found == [
+        Citation("clause", "no.such-rule", 1),
+        Citation("scenario", "zz-nothing-999", 2),
+        Citation("block", "no-such-block", 6),
+    ]
+    with pytest.raises(UnknownCitations, match=r"no\.such-rule"):
+        expand(text, "variants/x.md", site.index)
+    with pytest.raises(UnknownBlock):
+        site.render("how-to-read.md", "[[block:no-such-block]]\n")
+
+
+def test_a_citation_becomes_a_relative_link_or_stays_on_its_page(site: Site) -> None:
+    assert expand("[[clause:trump.bowers]]", "examples/a/b.md", site.index).startswith(
+        '[`trump.bowers`](../../variants/north-american.md#trump.bowers "'
+    )
+    assert expand("[[clause:trump.bowers]]", "variants/north-american.md", site.index).startswith(
+        "[`trump.bowers`](#trump.bowers"
+    )
+
+
+# What the pages say comes from the data
+
+
+def test_ranking_tables_are_the_engines_order() -> None:
+    hearts = suit_orders(load_rules("north-american"), "H")
+    assert hearts[0].is_trump
+    assert hearts[0].cards == ("JH", "JD", "AH", "KH", "QH", "TH", "9H")
+    diamonds = next(order for order in hearts if order.suit == "D")
+    assert diamonds.cards == ("AD", "KD", "QD", "TD", "9D")
+    british = suit_orders(load_rules("british"), "S")
+    assert british[0].cards[:3] == ("JK", "JS", "JC")
+
+
+def test_variant_pages_show_the_variants_own_words_and_numbers(site: Site) -> None:
+    for variant_id, data in site.context.data.resolved.items():
+        page = site.pages[f"variants/{variant_id}.md"].markdown
+        assert f"played to **{data['game']['target']}** points" in page
+        for words in data.get("labels", {}).values():
+            for text in words.values():
+                assert esc(text) in page
+        for choice in data.get("choices", {}).values():
+            assert esc(choice.get("parameter", "")) in page
+        for erratum in data.get("errata", []):
+            assert erratum["id"] in page
+
+
+def test_reports_are_read_and_a_stale_one_is_flagged(tmp_path: Path) -> None:
+    scenarios = suite()[:10]
+    write_report(tmp_path, "reference", len(scenarios))
+    write_report(tmp_path, "other", 3)
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "report.json").write_text("{", encoding="utf-8")
+    loaded = {report.slug: report for report in load_reports(tmp_path, scenarios)}
+    assert list(loaded) == ["reference", "broken", "other"]
+    assert loaded["reference"].problems == []
+    assert loaded["reference"].origin.endswith("report.json")
+    assert any("not in the report" in problem for problem in loaded["other"].problems)
+    assert loaded["broken"].problems
+
+
+def test_without_a_reference_report_the_build_runs_the_suite(tmp_path: Path) -> None:
+    write_report(tmp_path, "other", 2)
+    reports = load_reports(tmp_path, suite()[:4])
+    assert [report.slug for report in reports] == ["reference", "other"]
+    assert reports[0].data["summary"]["total"] == 4
+    assert "run by the site build" in reports[0].origin

@@ -1,0 +1,164 @@
+"""The built rules site in a real browser: Debian's headless Chromium, driven by selenium
+through the system chromedriver (nothing is downloaded). A variant page shows its trump
+ranking, a worked example draws its cards, and the search finds 'left bower'. Screenshots are
+kept in build/test-artifacts/ for a person to look at."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.scenarios import suite
+from docs_gen.context import scenario_page
+from docs_gen.ranking import suit_orders
+from reference_impl.loading import load_rules
+from reference_impl.spec import builtin_catalog
+
+from .site_helpers import ARTIFACTS, built_site
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1400,1100",
+)
+
+if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()) and os.environ.get("CI") != "true":
+    pytest.skip(
+        "chromium and chromium-driver are not installed (apt-get install chromium chromium-driver; .ci/run does it in CI)",
+        allow_module_level=True,
+    )
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    site = built_site()[0]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _wait(browser: Any, condition: Any, seconds: float = 15) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, seconds).until(condition)
+
+
+def _screenshot(browser: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    browser.save_screenshot(str(path))
+    return path
+
+
+def _red(colour: str) -> bool:
+    """Whether a CSS colour (rgb or rgba) is clearly red."""
+    parts = [float(p) for p in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3]]
+    red, green, blue = parts
+    return red > 150 and green < 100 and blue < 100
+
+
+def test_a_variant_page_shows_its_trump_ranking(browser: Any, base_url: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    variant = "north-american" if "north-american" in builtin_catalog().variants else sorted(builtin_catalog().variants)[0]
+    browser.get(f"{base_url}variants/{variant}/")
+    tab = _wait(
+        browser, lambda b: next((t for t in b.find_elements(By.CSS_SELECTOR, ".tabbed-labels label") if "Hearts" in t.text), None)
+    )
+    tab.click()
+    table = _wait(
+        browser,
+        lambda b: next((t for t in b.find_elements(By.CSS_SELECTOR, '.ranking[data-trump="H"] table') if t.is_displayed()), None),
+    )
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", table)
+    trump_row = table.find_elements(By.CSS_SELECTOR, "tbody tr")[0]
+    assert trump_row.text.startswith("Trump")
+    shown = [
+        card.get_attribute("title").rsplit("(", 1)[1].rstrip(")") for card in trump_row.find_elements(By.CSS_SELECTOR, ".card")
+    ]
+    assert tuple(shown) == suit_orders(load_rules(variant), "H")[0].cards
+    assert shown.index("JH") < shown.index("JD") < shown.index("AH")
+    right_bower = trump_row.find_element(By.CSS_SELECTOR, '.card[title*="(JH)"]')
+    assert _red(right_bower.value_of_css_property("color")), right_bower.value_of_css_property("color")
+    black = table.find_element(By.CSS_SELECTOR, '.card[title*="(AS)"]')
+    assert not _red(black.value_of_css_property("color"))
+    assert right_bower.size["width"] > 15 and right_bower.size["height"] > 15
+    _screenshot(browser, "variant-ranking.png")
+
+
+def test_a_worked_example_draws_its_cards(browser: Any, base_url: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    scenario = next(s for s in suite() if len(s.deals) == 1 and "hands" in s.deals[0])
+    browser.get(f"{base_url}{scenario_page(scenario).removesuffix('.md')}/#{scenario.id}")
+    heading = _wait(browser, lambda b: b.find_element(By.ID, scenario.id))
+    deal = heading.find_element(By.XPATH, "following::table[contains(@class, 'deal')][1]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", heading)
+    drawn = [card for card in deal.find_elements(By.CSS_SELECTOR, ".card") if card.is_displayed()]
+    dealt = [code for hand in scenario.deals[0]["hands"] for code in hand] + [scenario.deals[0]["up_card"]]
+    assert len(drawn) == len(dealt)
+    assert [card.get_attribute("title").rsplit("(", 1)[1].rstrip(")") for card in drawn] == dealt
+    assert all(card.size["width"] > 15 for card in drawn)
+    reds = [card for card in drawn if card.get_attribute("title").rstrip(")")[-1] in "DH"]
+    assert reds and all(_red(card.value_of_css_property("color")) for card in reds)
+    _screenshot(browser, "worked-example.png")
+
+
+def test_the_search_finds_left_bower(browser: Any, base_url: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(base_url)
+    _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, "label.md-search__icon, .md-search__input"))
+    browser.execute_script("document.querySelector('.md-search__input').focus()")
+    field = browser.find_element(By.CSS_SELECTOR, ".md-search__input")
+    field.send_keys("left bower")
+    results = _wait(
+        browser, lambda b: [r for r in b.find_elements(By.CSS_SELECTOR, ".md-search-result__item") if r.text.strip()], 30
+    )
+    assert any("left bower" in result.text.lower() for result in results)
+    _screenshot(browser, "search-left-bower.png")
