@@ -13,7 +13,7 @@ from typing import Any
 
 from .scenarios import Scenario, Step
 
-SET_FIELDS = {"legal": "legal_actions", "sitting_out": "sitting_out", "winners": "winners"}
+SET_FIELDS = {"legal": "legal_actions", "sitting_out": "sitting_out", "winners": "winners", "dummy": "dummy"}
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def _check_fields(check: dict[str, Any], observed: dict[str, Any], index: int, s
         actual: Any
         expected: Any = value
         if key in SET_FIELDS:
-            expected, actual = set(value), set(observed.get(SET_FIELDS[key], []))
+            expected, actual = set(value), set(observed.get(SET_FIELDS[key]) or [])
         elif key == "legal_includes":
             actual = set(observed.get("legal_actions", []))
             missing = set(value) - actual

@@ -41,7 +41,8 @@ HOUSE_RULES = ("stick-the-dealer", "defend-alone=never", "defend-alone=always", 
 NOTES = (
     "pyspiel.load_game('euchre') through conformance/adapters/openspiel.py. Legality is OpenSpiel's own legal_actions(); "
     "the maker's go-alone answer is held until OpenSpiel asks for it after the dealer's discard. OpenSpiel always "
-    "plays no-up-card-discard and dealer-picks-up-for-loner, one hand per game."
+    "plays no-up-card-discard and dealer-picks-up-for-loner, one hand per game. A refusal whose reason cannot be read "
+    "from OpenSpiel's rules is reported with the reason 'unexplained'."
 )
 
 
@@ -117,7 +118,10 @@ class OpenSpielEngine:
         if kind == "bye":
             return None
         if kind == "run":
-            return self.run(message)
+            try:
+                return self.run(message)
+            except Exception as exc:  # OpenSpiel's own checks (SpielError) or an adapter bug: report, never hide
+                return {"type": "error", "seq": message.get("seq", -1), "message": f"{type(exc).__name__}: {exc}"}
         return {"type": "error", "seq": message.get("seq", -1), "message": f"unknown message type {kind!r}"}
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
