@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    PYTHONPATH=. .venv/bin/python bench/playouts.py [--seconds 3] [--json results.json]
+    PYTHONPATH=. .venv/bin/python bench/playouts.py [--seconds 3] [--json bench/results.json]
 
 Two things are measured for every variant, each for a fixed wall time after a short warm-up:
 
@@ -18,6 +18,9 @@ run, and the reference figure is divided by OpenSpiel's. OpenSpiel plays North A
 without lone defence; its default is stick-the-dealer, so north-american+stick-the-dealer is
 compared with `euchre` and plain north-american with `euchre(stick_the_dealer=false)`. The
 other variants have no OpenSpiel counterpart and are shown on their own.
+
+It then times the conformance suite in process and over the protocol, and the validation of
+every spec file (bench/suite_speed.py).
 
 The figures are for reading, not for asserting: timings depend on the machine and its load,
 so nothing here fails on a slow run.
@@ -40,6 +43,7 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
+from bench.suite_speed import measure_suite, suite_lines
 from reference_impl.deal import Deal, deal_number
 from reference_impl.engine import HandState, apply, legal_actions, new_hand
 from reference_impl.loading import load_rules
@@ -300,9 +304,17 @@ def main(argv: list[str] | None = None) -> int:
     print(table(figures))
     if pyspiel is not None:
         print("\nref/OpenSpiel above 1 means the reference engine plays more hands per second than OpenSpiel.")
+    suite_figures = measure_suite()
+    print()
+    print("\n".join(suite_lines(suite_figures)))
     if args.json:
         settings = {"seconds": args.seconds, "warmup": args.warmup, "replay_hands": args.replay_hands, "seed": args.seed}
-        document = {"machine": info, "settings": settings, "figures": [asdict(f) for f in figures]}
+        document = {
+            "machine": info,
+            "settings": settings,
+            "figures": [asdict(f) for f in figures],
+            "suite": {**asdict(suite_figures), "protocol_cost": round(suite_figures.protocol_cost, 3)},
+        }
         args.json.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {args.json}")
     return 0
