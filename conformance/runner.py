@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from jsonschema import Draft202012Validator
 
-from reference_impl.spec.schemas import registry
+from reference_impl.spec.schemas import inlined
 
 from .compare import compare
 from .engine_process import EngineFailure
@@ -88,9 +88,7 @@ class RunResult:
 
 
 def _reply_validator() -> Draft202012Validator:
-    return Draft202012Validator(
-        {"$ref": "https://euchre-spec.org/schemas/protocol.schema.json#/$defs/result"}, registry=registry()
-    )
+    return Draft202012Validator(inlined("https://euchre-spec.org/schemas/protocol.schema.json#/$defs/result"))
 
 
 def unsupported(scenario: Scenario, hello: dict[str, Any]) -> str | None:

@@ -368,7 +368,8 @@ def test_dealer_partner_alone_without_partners(tmp_path: Path) -> None:
     with pytest.raises(SpecInvalid) as excinfo:
         resolve_checked(load_catalog([path]), "loner3")
     pointer = "/bidding/round_one/dealer_partner_must_go_alone"
-    expected = SpecError(str(path), _line(text, "round_one:"), pointer, "the dealer's partner exists only in a game of partnerships")
+    message = "the dealer's partner exists only in a game of partnerships"
+    expected = SpecError(str(path), _line(text, "round_one:"), pointer, message)
     assert expected in excinfo.value.errors
 
 
