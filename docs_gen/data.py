@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from conformance.expected import default_expected_file, load_expected_failures
 from conformance.report import report_data
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import Scenario, suite
@@ -26,6 +27,7 @@ from reference_impl.spec.schemas import validator
 
 REPORTS_ENV = "EUCHRE_SPEC_REPORTS"
 REFERENCE = "reference"
+OPENSPIEL = "openspiel"
 
 
 @dataclass
@@ -96,7 +98,22 @@ def load_reports(folder: Path, scenarios: tuple[Scenario, ...]) -> list[Report]:
         result = run_suite(InProcessEngine(), scenarios)
         data = report_data(result, "reference (in process, run by the site build)")
         reports.append(Report(REFERENCE, data, "run by the site build, in process", _problems(data, scenarios)))
+    if not any(report.slug == OPENSPIEL for report in reports):
+        reports.extend(_openspiel_report(scenarios))
     return sorted(reports, key=lambda report: (report.slug != REFERENCE, report.slug))
+
+
+def _openspiel_report(scenarios: tuple[Scenario, ...]) -> list[Report]:
+    """OpenSpiel's report beside ours, run in process when the optional `open-spiel` is installed."""
+    try:
+        from conformance.adapters.openspiel import InProcessOpenSpiel
+    except ImportError:
+        return []
+    expected = default_expected_file("openspiel-euchre")
+    failures = load_expected_failures(expected, scenarios) if expected else {}
+    result = run_suite(InProcessOpenSpiel(), scenarios, lambda hello: failures)
+    data = report_data(result, "openspiel (in process, run by the site build)")
+    return [Report(OPENSPIEL, data, "run by the site build, in process", _problems(data, scenarios))]
 
 
 def _problems(data: dict[str, Any], scenarios: tuple[Scenario, ...]) -> list[str]:
