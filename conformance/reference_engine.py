@@ -19,6 +19,7 @@ from reference_impl.rules import Rules, compile_rules
 from reference_impl.spec import SpecInvalid, builtin_catalog
 
 from . import __version__
+from .jsonlines import serve_lines
 
 NAME = "euchre-spec reference engine"
 RulesHook = Callable[[Rules], Rules]
@@ -128,20 +129,5 @@ def _probe(game: GameState, after: int, probes: list[tuple[int, dict[str, Any]]]
 
 
 def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
-    """The JSON-lines loop: one reply line per request line, until 'bye' or end of input."""
-    engine = ReferenceEngine()
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            message = json.loads(line)
-        except json.JSONDecodeError as exc:
-            stdout.write(json.dumps({"type": "error", "seq": -1, "message": f"not JSON: {exc}"}) + "\n")
-            stdout.flush()
-            continue
-        reply = engine.handle(message)
-        if reply is None:
-            break
-        stdout.write(json.dumps(reply) + "\n")
-        stdout.flush()
-    return 0
+    """Serve the engine over the harness protocol on standard input and output."""
+    return serve_lines(ReferenceEngine().handle, stdin, stdout)

@@ -37,10 +37,16 @@ class Engine(Protocol):
     def close(self) -> None: ...
 
 
-class InProcessEngine:
-    """The reference engine called directly, for speed and for testing deliberately wrong engines."""
+class MessageHandler(Protocol):
+    """An engine object that answers protocol messages directly (the reference engine, an adapter)."""
 
-    def __init__(self, engine: ReferenceEngine | None = None) -> None:
+    def handle(self, message: dict[str, Any]) -> dict[str, Any] | None: ...
+
+
+class InProcessEngine:
+    """An engine called directly, without a process: for speed, and for testing deliberately wrong engines."""
+
+    def __init__(self, engine: MessageHandler | None = None) -> None:
         self.engine = engine or ReferenceEngine()
         self.restarts = 0
 

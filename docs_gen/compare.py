@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from reference_impl.comparison import comparison_rows, render_table
+
 from .context import Context, Page
 from .markup import cards, cite, esc, table
 from .rule_text import setting_value
@@ -87,6 +89,8 @@ def compare_page(ctx: Context) -> Page:
         "Every base variant side by side. Each column links to the variant's page, where every value is explained "
         "with the rule that sets it.\n",
         "## At a glance { #at-a-glance }\n\n" + table(header, summary),
+        "## The rules in short { #in-short }\n\nThe same matrix `euchre-spec variants --table` prints, one row per "
+        "variant (trump orders are shown for spades).\n\n" + render_table(comparison_rows()),
         "## Scoring { #scoring }\n\n" + _scoring(ctx),
         "## Every setting { #every-setting }\n\nEvery setting any variant has, as the spec writes it. "
         "A row marked ≠ differs between variants.\n\n" + _every_setting(ctx),

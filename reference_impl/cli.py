@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from .cli_arguments import add_house_rule_option
 from .deal import DealError, deal_number
 from .engine import IllegalAction, apply, legal_actions, new_hand
 from .engine.game import game_apply, game_legal_actions, new_game, numbered_deals
@@ -77,15 +78,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", help="a base variant id, such as north-american")
-    parser.add_argument(
-        "--house-rule",
-        "-r",
-        action="append",
-        default=[],
-        dest="house_rules",
-        metavar="ID[=MODE]",
-        help="a house rule to add (repeatable)",
-    )
+    add_house_rule_option(parser)
     parser.add_argument(
         "--spec",
         action="append",

@@ -22,7 +22,6 @@ the expected-failures file says why.
 
 from __future__ import annotations
 
-import json
 import sys
 from importlib import metadata
 from typing import IO, Any
@@ -33,6 +32,8 @@ from reference_impl.deal import deal_number
 from reference_impl.loading import load_rules
 
 from .. import __version__
+from ..jsonlines import serve_lines
+from ..runner import InProcessEngine
 from .openspiel_hand import TEAMS, DealMismatch, OpenSpielHand, Refused
 
 NAME = "OpenSpiel Euchre"
@@ -188,43 +189,16 @@ def _probe(hand: OpenSpielHand, after: int, probes: list[tuple[int, dict[str, An
             answers[original] = {"refused": False}
 
 
-class InProcessOpenSpiel:
-    """The adapter called directly (no child process), for tests and the fuzzer."""
+class InProcessOpenSpiel(InProcessEngine):
+    """The adapter called directly (no child process), for tests, the fuzzer and the site."""
 
     def __init__(self) -> None:
-        self.engine = OpenSpielEngine()
-        self.restarts = 0
-
-    def start(self) -> dict[str, Any]:
-        return hello_reply()
-
-    def request(self, message: dict[str, Any]) -> dict[str, Any]:
-        reply = self.engine.handle(message)
-        assert reply is not None
-        return reply
-
-    def close(self) -> None:
-        return None
+        super().__init__(OpenSpielEngine())
 
 
 def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
-    """The JSON-lines loop: one reply line per request line, until 'bye' or end of input."""
-    engine = OpenSpielEngine()
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            message = json.loads(line)
-        except json.JSONDecodeError as exc:
-            stdout.write(json.dumps({"type": "error", "seq": -1, "message": f"not JSON: {exc}"}) + "\n")
-            stdout.flush()
-            continue
-        reply = engine.handle(message)
-        if reply is None:
-            break
-        stdout.write(json.dumps(reply) + "\n")
-        stdout.flush()
-    return 0
+    """Serve the engine over the harness protocol on standard input and output."""
+    return serve_lines(OpenSpielEngine().handle, stdin, stdout)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..cli_arguments import add_house_rule_option
 from ..loading import load_rules
 from ..spec import SpecInvalid
 from .export import ExportError, export_game
@@ -33,29 +34,13 @@ def add_commands(commands: Any) -> None:
     )
     check.add_argument("path", type=Path, help="an EGN file (.egn, JSON)")
     check.add_argument("--variant", help="audit under exactly this variant (and -r house rules) instead of the flags' choice")
-    check.add_argument(
-        "--house-rule",
-        "-r",
-        action="append",
-        default=[],
-        dest="house_rules",
-        metavar="ID[=MODE]",
-        help="a house rule to use as well (repeatable)",
-    )
+    add_house_rule_option(check, "a house rule to use as well (repeatable)")
     check.add_argument("--json", action="store_true", help="print the audit as JSON")
     check.set_defaults(run=run_audit)
 
     export = commands.add_parser("export-egn", help="play a game with random legal actions and write it as EGN")
     export.add_argument("variant", help="a base variant id, such as north-american")
-    export.add_argument(
-        "--house-rule",
-        "-r",
-        action="append",
-        default=[],
-        dest="house_rules",
-        metavar="ID[=MODE]",
-        help="a house rule to add (repeatable)",
-    )
+    add_house_rule_option(export)
     export.add_argument("--deal", type=int, required=True, help="portable deal number of the first hand")
     export.add_argument("--seed", type=int, default=0, help="seed for the random choice of legal actions")
     export.add_argument("--dealer", type=int, default=0, help="the first dealer's seat")
