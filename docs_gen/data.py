@@ -110,7 +110,7 @@ def _openspiel_report(scenarios: tuple[Scenario, ...]) -> list[Report]:
     except ImportError:
         return []
     expected = default_expected_file("openspiel-euchre")
-    failures = load_expected_failures(expected, scenarios) if expected else {}
+    failures = load_expected_failures(expected, suite()) if expected else {}
     result = run_suite(InProcessOpenSpiel(), scenarios, lambda hello: failures)
     data = report_data(result, "openspiel (in process, run by the site build)")
     return [Report(OPENSPIEL, data, "run by the site build, in process", _problems(data, scenarios))]

@@ -3,6 +3,7 @@ only rule clauses and scenarios that exist."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
@@ -28,6 +29,9 @@ from reference_impl.spec import builtin_catalog
 from .site_helpers import built_site
 
 DOCS = ROOT / "docs"
+
+# Where the optional open-spiel is installed, the build also runs OpenSpiel when it has no report.
+OPENSPIEL_RUN = ["openspiel"] if importlib.util.find_spec("pyspiel") is not None else []
 
 
 def write_report(folder: Path, slug: str, count: int) -> None:
@@ -217,7 +221,7 @@ def test_reports_are_read_and_a_stale_one_is_flagged(tmp_path: Path) -> None:
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "report.json").write_text("{", encoding="utf-8")
     loaded = {report.slug: report for report in load_reports(tmp_path, scenarios)}
-    assert list(loaded) == ["reference", "broken", "other"]
+    assert list(loaded) == ["reference", "broken", *OPENSPIEL_RUN, "other"]
     assert loaded["reference"].problems == []
     assert loaded["reference"].origin.endswith("report.json")
     assert any("not in the report" in problem for problem in loaded["other"].problems)
@@ -227,6 +231,6 @@ def test_reports_are_read_and_a_stale_one_is_flagged(tmp_path: Path) -> None:
 def test_without_a_reference_report_the_build_runs_the_suite(tmp_path: Path) -> None:
     write_report(tmp_path, "other", 2)
     reports = load_reports(tmp_path, suite()[:4])
-    assert [report.slug for report in reports] == ["reference", "other"]
+    assert [report.slug for report in reports] == ["reference", *OPENSPIEL_RUN, "other"]
     assert reports[0].data["summary"]["total"] == 4
     assert "run by the site build" in reports[0].origin
