@@ -85,7 +85,7 @@ def test_a_crashing_hanging_or_garbling_engine_still_yields_a_complete_report(tm
     crash, hang, garbage = chosen[1].id, chosen[3].id, chosen[5].id
     command = [sys.executable, str(ROOT / "tests" / "engines" / "flaky_engine.py")]
     env = {**os.environ, "FLAKY_CRASH": crash, "FLAKY_HANG": hang, "FLAKY_GARBAGE": garbage}
-    engine = EngineProcess(command, timeout=1.5, stderr_log=tmp_path / "stderr.log", env=env)
+    engine = EngineProcess(command, timeout=6, stderr_log=tmp_path / "stderr.log", env=env)
     result = run_suite(engine, chosen)
     statuses = {o.scenario.id: o.status for o in result.outcomes}
     assert statuses[crash] == "crash"
@@ -206,3 +206,15 @@ def test_pytest_plugin_runs_each_scenario_as_a_test(tmp_path: Path) -> None:
     count = sum(1 for s in suite() if s.variant == "two-handed")
     assert completed.returncode == 0, completed.stdout[-2000:]
     assert f"{count} passed" in completed.stdout
+
+
+def test_scenario_titles_state_facts_and_are_unique_within_a_variant() -> None:
+    """Titles say what holds, not what a test does (no 'should', no 'test that'), and tell scenarios apart."""
+    import re
+
+    seen: dict[tuple[str, str], str] = {}
+    for scenario in suite():
+        assert not re.search(r"\b(should|tests? that)\b", scenario.title, re.IGNORECASE), scenario.id
+        key = (scenario.variant, scenario.title)
+        assert key not in seen, f"{scenario.id} has the same title as {seen.get(key)}"
+        seen[key] = scenario.id

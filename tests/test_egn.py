@@ -18,8 +18,8 @@ import pytest
 from reference_impl.cli import main
 from reference_impl.egn import EgnUnreadable, audit, map_ruleset, parse_egn, read_egn
 from reference_impl.egn.export import export_game, ruleset_for
+from reference_impl.egn.findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, Problem
 from reference_impl.egn.notation import from_code, to_code
-from reference_impl.egn.replay import NOTE, UNCONFIRMED, VIOLATION, AuditReport, Problem
 from reference_impl.loading import load_rules
 
 FIXTURES = Path(__file__).parent / "egn"

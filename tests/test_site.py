@@ -61,11 +61,10 @@ def hand_written() -> list[Path]:
 # The strict build, and what it contains
 
 
-def test_mkdocs_build_strict_passes_quickly() -> None:
-    folder, seconds, log = built_site()
+def test_mkdocs_build_strict_passes_without_warnings() -> None:
+    folder, log = built_site()
     assert (folder / "index.html").exists()
     assert "WARNING" not in log
-    assert seconds < 60, f"the site took {seconds:.1f} s to build"
 
 
 def test_mkdocs_config_makes_dead_links_and_anchors_fail_the_build() -> None:

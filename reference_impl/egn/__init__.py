@@ -7,8 +7,12 @@ which a reader is meant to work out by the rules. That is what this package does
 
 - `notation`: reading a record strictly (JSON, our schemas/egn.schema.json) and EGN's card codes;
 - `mapping`: EGN's ruleset flags to one of our variants plus house rules, and what cannot map;
-- `replay`: every hand rebuilt and replayed through the reference engine, per-hand points and
-  the running score derived, each broken rule or unverifiable check reported;
+- `findings`: what an audit reports: findings with a code, severity and place, per hand and per record;
+- `layout`: each recorded card given its seat, and a deal rebuilt that fits everything the record shows;
+- `replay`: one hand replayed through the reference engine, its points derived, each broken rule
+  or unverifiable check reported;
+- `game`: the whole record audited hand by hand, with the dealer rotation, the running and final
+  score and the end of the game checked;
 - `export`: a game played by our engine written as EGN, so the two directions round-trip.
 
 None of the EGN project's code is used; the format is implemented from its public description.
@@ -16,8 +20,9 @@ None of the EGN project's code is used; the format is implemented from its publi
 
 from __future__ import annotations
 
+from .findings import AuditReport
+from .game import audit
 from .mapping import RulesMapping, map_ruleset
 from .notation import EgnRecord, EgnUnreadable, parse_egn, read_egn
-from .replay import AuditReport, audit
 
 __all__ = ["AuditReport", "EgnRecord", "EgnUnreadable", "RulesMapping", "audit", "map_ruleset", "parse_egn", "read_egn"]

@@ -16,9 +16,9 @@ from ..cli_arguments import add_house_rule_option
 from ..loading import load_rules
 from ..spec import SpecInvalid
 from .export import ExportError, export_game
+from .game import audit
 from .mapping import map_ruleset
 from .notation import EgnUnreadable, read_egn
-from .replay import audit
 from .report import render
 
 UNREADABLE = 2

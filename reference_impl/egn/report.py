@@ -7,7 +7,7 @@ in the file; each problem carries its line in the file when the record has one.
 
 from __future__ import annotations
 
-from .replay import NOTE, UNCONFIRMED, VIOLATION, AuditReport, HandReport, Problem, suit_text, team_text
+from .findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, HandReport, Problem, suit_text, team_text
 
 MARKS = {VIOLATION: "!! BROKEN RULE", UNCONFIRMED: "?? UNCONFIRMED", NOTE: "-- not checked / note"}
 
