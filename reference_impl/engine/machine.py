@@ -107,14 +107,20 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
 
     `seat`, when given, is who claims to act: acting out of turn is refused as not_your_turn.
     """
-    text = action if isinstance(action, str) else action.text
-    known = state.rules.actions.get(text)
-    if known is None:
-        raise IllegalAction("unknown_action", state.to_act, state.phase, text)
-    action = known
+    legal = state._legal if state._legal is not None else legal_actions(state)
+    for candidate in legal:
+        if candidate is action:  # the common case: one of this state's own legal actions
+            break
+    else:
+        # A text, or an action object from elsewhere: look it up by its text, then refuse or accept.
+        text = action if isinstance(action, str) else action.text
+        known = state.rules.actions.get(text)
+        if known is None:
+            raise IllegalAction("unknown_action", state.to_act, state.phase, text)
+        action = known
     if seat is not None and seat != state.to_act and state.phase != HAND_OVER:
         raise IllegalAction("not_your_turn", seat, state.phase, action.text, f"seat {state.to_act} is to act")
-    if action not in legal_actions(state):
+    if action not in legal:
         raise IllegalAction(refusal_reason(state, action), state.to_act, state.phase, action.text)
     nxt = state.clone()
     nxt.history = (*state.history, (state.to_act, action))
