@@ -135,13 +135,12 @@ def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]
     counts = report["summary"]["counts"]
     lines = [f"Engine: {engine['name']} {engine['version']}  ({report['summary']['total']} scenarios, {report['seconds']:.2f} s)"]
     lines.append("")
-    header = f"  {'variant':<22}" + "".join(f"{s:>9}" for s in ("pass", "fail", "error", "crash", "timeout", "skipped", "xfail"))
-    lines.append(header)
+    columns = ("pass", "fail", "error", "crash", "timeout", "skipped", "n/a", "xfail")
+    keys = {"n/a": "not_applicable"}
+    width = max([len("variant"), *(len(variant) for variant in report["by_variant"])]) + 2
+    lines.append("  " + "variant".ljust(width) + "".join(f"{column:>9}" for column in columns))
     for variant, by_status in report["by_variant"].items():
-        row = f"  {variant:<22}" + "".join(
-            f"{by_status.get(s, 0):>9}" for s in ("pass", "fail", "error", "crash", "timeout", "skipped", "xfail")
-        )
-        lines.append(row)
+        lines.append("  " + variant.ljust(width) + "".join(f"{by_status.get(keys.get(c, c), 0):>9}" for c in columns))
     failing_clauses = {
         clause: c
         for clause, c in report["by_clause"].items()
