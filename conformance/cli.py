@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from .engine_process import EngineFailure, EngineProcess
-from .expected import default_expected_file, load_expected_failures
+from .expected import default_expected_file, load_expected_failures, slug
 from .fuzz import add_command as add_fuzz_command
 from .reference_engine import serve
 from .report import report_data, summary_lines, write_json, write_junit
 from .requests import build_request
-from .runner import Engine, InProcessEngine, Outcome, run_suite
+from .runner import UNEXPECTED, Engine, InProcessEngine, Outcome, run_suite
 from .scenarios import Scenario, suite
 
 REFERENCE_COMMAND = [sys.executable, "-m", "reference_impl.cli", "serve"]
@@ -88,17 +88,18 @@ def select(scenarios: tuple[Scenario, ...] | list[Scenario], args: argparse.Name
 
 def _conform(args: argparse.Namespace) -> int:
     scenarios = select(suite(), args)
+    in_process = args.engine == "reference" and args.in_process
+    command_line = SHORTCUTS.get(args.engine) or shlex.split(args.engine)
+    name = args.engine if args.engine in SHORTCUTS else Path(command_line[0]).name
+    folder = args.report_dir / (slug(name) or "engine")
     engine: Engine
-    if args.engine == "reference" and args.in_process:
-        engine, command, name = InProcessEngine(), "reference (in process)", "reference"
+    if in_process:
+        engine, command = InProcessEngine(), "reference (in process)"
     else:
-        command_line = SHORTCUTS.get(args.engine) or shlex.split(args.engine)
-        name = args.engine if args.engine in SHORTCUTS else Path(command_line[0]).name
-        log = args.report_dir / _slug(name) / "engine-stderr.log"
+        log = folder / "engine-stderr.log"
         if log.exists():
             log.unlink()
-        engine = EngineProcess(command_line, timeout=args.timeout, stderr_log=log)
-        command = args.engine
+        engine, command = EngineProcess(command_line, timeout=args.timeout, stderr_log=log), args.engine
 
     def expectations(hello: dict[str, Any]) -> dict[str, str]:
         path = args.expected_failures or default_expected_file(str(hello.get("name", name)))
@@ -111,7 +112,6 @@ def _conform(args: argparse.Namespace) -> int:
         print(f"error: the engine could not be started: {exc}", file=sys.stderr)
         return 2
     report = report_data(result, command)
-    folder = args.report_dir / _slug(name)
     write_json(report, folder / "report.json")
     write_junit(report, folder / "junit.xml")
     lines = summary_lines(report)
@@ -121,12 +121,8 @@ def _conform(args: argparse.Namespace) -> int:
         print()
     print("\n".join(lines))
     print(f"Reports: {folder / 'report.json'}, {folder / 'junit.xml'}")
-    bad = sum(result.count(status) for status in ("fail", "error", "crash", "timeout", "xpass"))
+    bad = sum(result.count(status) for status in UNEXPECTED)
     return 1 if bad else 0
-
-
-def _slug(name: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-") or "engine"
 
 
 def _progress_printer(total: int) -> Any:

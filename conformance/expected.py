@@ -40,6 +40,10 @@ def load_expected_failures(path: Path, scenarios: list[Scenario] | tuple[Scenari
 
 def default_expected_file(engine_name: str) -> Path | None:
     """conformance/expected-failures/<engine name as a file name>.yaml, if it exists."""
-    slug = "".join(ch if ch.isalnum() else "-" for ch in engine_name.lower()).strip("-")
-    path = EXPECTED_DIR / f"{slug}.yaml"
+    path = EXPECTED_DIR / f"{slug(engine_name)}.yaml"
     return path if path.exists() else None
+
+
+def slug(name: str) -> str:
+    """An engine's name as a file name: lower case, anything but letters and digits a dash."""
+    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")

@@ -20,6 +20,7 @@ from reference_impl.spec import SpecInvalid, builtin_catalog
 
 from . import __version__
 from .jsonlines import serve_lines
+from .script import play_script
 
 NAME = "euchre-spec reference engine"
 RulesHook = Callable[[Rules], Rules]
@@ -72,31 +73,26 @@ class ReferenceEngine:
             game = start_game(rules, request)
         except (DealError, SpecInvalid, ValueError, KeyError) as exc:
             return {"type": "error", "seq": seq, "message": f"cannot start the scenario: {exc}"}
-        probes = list(enumerate(request["probes"]))
-        answers: list[dict[str, Any]] = [{} for _ in probes]
-        observations = [observe_game(game)]
-        stopped = None
-        for index, step in enumerate(request["actions"]):
-            _probe(game, index, probes, answers)
+        box = [game]
+
+        def apply(seat: int, action: str) -> str | None:
             try:
-                game = game_apply(game, step["action"], step["seat"])
+                box[0] = game_apply(box[0], action, seat)
             except IllegalAction as exc:
-                stopped = {"at": index, "reason": exc.code}
-                break
-            except DealError as exc:
-                return {"type": "error", "seq": seq, "message": str(exc)}
-            observations.append(observe_game(game))
-        else:
-            _probe(game, len(request["actions"]), probes, answers)
-        reply: dict[str, Any] = {
-            "type": "result",
-            "seq": seq,
-            "observations": observations,
-            "probes": [answer or {"refused": False, "reason": "not reached"} for answer in answers],
-        }
-        if stopped:
-            reply["stopped"] = stopped
-        return reply
+                return exc.code
+            return None
+
+        def check(seat: int, action: str) -> str | None:
+            try:
+                game_apply(box[0], action, seat)
+            except IllegalAction as exc:
+                return exc.code
+            return None
+
+        try:
+            return play_script(request, apply, check, lambda: observe_game(box[0]))
+        except DealError as exc:
+            return {"type": "error", "seq": seq, "message": str(exc)}
 
 
 def start_game(rules: Rules, request: dict[str, Any]) -> GameState:
@@ -114,18 +110,6 @@ def start_game(rules: Rules, request: dict[str, Any]) -> GameState:
 
     scores = tuple(request["start_scores"]) if "start_scores" in request else None
     return new_game(rules, deal_for, first_dealer, scores)
-
-
-def _probe(game: GameState, after: int, probes: list[tuple[int, dict[str, Any]]], answers: list[dict[str, Any]]) -> None:
-    for original, probe in probes:
-        if probe["after"] != after:
-            continue
-        try:
-            game_apply(game, probe["action"], probe["seat"])
-        except IllegalAction as exc:
-            answers[original] = {"refused": True, "reason": exc.code}
-        else:
-            answers[original] = {"refused": False}
 
 
 def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:

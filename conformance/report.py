@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .runner import STATUSES, Outcome, RunResult
+from .runner import STATUSES, UNEXPECTED, Outcome, RunResult
 
 
 def report_data(result: RunResult, command: str) -> dict[str, Any]:
@@ -141,18 +141,14 @@ def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]
     lines.append("  " + "variant".ljust(width) + "".join(f"{column:>9}" for column in columns))
     for variant, by_status in report["by_variant"].items():
         lines.append("  " + variant.ljust(width) + "".join(f"{by_status.get(keys.get(c, c), 0):>9}" for c in columns))
-    failing_clauses = {
-        clause: c
-        for clause, c in report["by_clause"].items()
-        if any(c.get(s, 0) for s in ("fail", "error", "crash", "timeout", "xpass"))
-    }
+    failing_clauses = {clause: c for clause, c in report["by_clause"].items() if any(c.get(s, 0) for s in UNEXPECTED)}
     if failing_clauses:
         lines.append("")
         lines.append("Rule clauses with failures:")
         for clause, c in failing_clauses.items():
-            bad = sum(c.get(s, 0) for s in ("fail", "error", "crash", "timeout", "xpass"))
+            bad = sum(c.get(s, 0) for s in UNEXPECTED)
             lines.append(f"  {clause:<44} {bad} failing of {sum(c.values())}")
-    problems = [r for r in report["results"] if r["status"] in ("fail", "error", "crash", "timeout", "xpass")]
+    problems = [r for r in report["results"] if r["status"] in UNEXPECTED]
     if problems:
         lines.append("")
         lines.append("Failures:")

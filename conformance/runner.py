@@ -24,6 +24,7 @@ from .requests import build_request
 from .scenarios import Scenario
 
 FAILING = ("fail", "error", "crash", "timeout")
+UNEXPECTED = (*FAILING, "xpass")  # outcomes that fail a run: failures nobody listed, and listed ones that pass
 STATUSES = ("pass", "fail", "error", "crash", "timeout", "skipped", "not_applicable", "xfail", "xpass")
 
 

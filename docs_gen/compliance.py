@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.runner import STATUSES
+from conformance.runner import STATUSES, UNEXPECTED
 from conformance.validation_helpers import all_clause_ids
 
 from .context import Context, Page
 from .data import Report
 from .markup import cite, esc, table
-
-BAD = ("fail", "error", "crash", "timeout", "xpass")
 
 
 def compliance_pages(ctx: Context) -> list[Page]:
@@ -67,7 +65,7 @@ def _engine_page(ctx: Context, report: Report) -> Page:
         page.markdown = "\n".join(parts)
         return page
     engine = data["engine"]
-    bad = sum(data["summary"]["counts"].get(s, 0) for s in BAD)
+    bad = sum(data["summary"]["counts"].get(s, 0) for s in UNEXPECTED)
     kind = "success" if not bad else "failure"
     parts.append(f'!!! {kind} "Must-level scenarios passed: {_must(report)}"\n')
     facts = [

@@ -78,20 +78,6 @@ def leaves(data: Any, pointer: str = "", skip: tuple[str, ...] = ()) -> Iterator
         yield pointer, data
 
 
-def clause_refs(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
-    """Every clause a resolved document cites from its settings, as (pointer, clause id), in order."""
-    if isinstance(data, dict):
-        for key, item in data.items():
-            child = join_pointer(pointer, key)
-            if (key == "clause" or key.endswith("_clause")) and isinstance(item, str):
-                yield child, item
-            elif key not in ("clauses", "choices", "labels", "errata"):
-                yield from clause_refs(item, child)
-    elif isinstance(data, list):
-        for index, item in enumerate(data):
-            yield from clause_refs(item, join_pointer(pointer, index))
-
-
 def value_at(data: Any, pointer: str) -> Any:
     """The value at `pointer`, or None when there is none."""
     for token in split_pointer(pointer):

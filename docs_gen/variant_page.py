@@ -12,13 +12,14 @@ from typing import Any
 
 from reference_impl.cards import SUIT_NAMES, SUIT_SYMBOLS
 from reference_impl.deal import deal_number
+from reference_impl.spec.semantics import clause_refs
 
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, special_names
 from .markup import cards, cite, cite_source, esc, one_line, suit, table
 from .ranking import suit_orders, trump_choices
 from .rule_text import clause_block, setting_value, settings_table
-from .schema_docs import clause_refs, value_at
+from .schema_docs import value_at
 
 TITLES = {
     "seats": "Players and seats",

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .spec import Catalog, SpecError, SpecInvalid, load_catalog, resolve_checked
 from .spec.catalog import spec_files
+from .spec.errors import clause_redefined
 
 
 @dataclass
@@ -113,15 +114,7 @@ def _clause_clashes(catalog: Catalog) -> list[SpecError]:
         for clause_id in document.data.get("clauses", {}):
             pointer = f"/clauses/{clause_id}"
             if clause_id in first:
-                file, line = first[clause_id]
-                errors.append(
-                    SpecError(
-                        document.path,
-                        document.line_of(pointer),
-                        pointer,
-                        f"clause {clause_id!r} is already defined in {file}:{line}; clause ids are never redefined",
-                    )
-                )
+                errors.append(clause_redefined(document.path, document.line_of(pointer), pointer, clause_id, first[clause_id]))
             else:
                 first[clause_id] = (document.path, document.line_of(pointer))
     return errors

@@ -13,16 +13,14 @@ once the bug is fixed.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from reference_impl.validation import validate_paths
+from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 INVALID = ROOT / "tests" / "invalid"
@@ -95,30 +93,16 @@ def test_validate_paths(case: Case) -> None:
     assert sorted(str(error) for error in report.errors) == list(case.expected)
 
 
-def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    return subprocess.run(
-        [sys.executable, "-m", "reference_impl.cli", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
 @pytest.mark.parametrize("case", _params([c for c in CASES if c.name in CLI_CASES]))
 def test_cli(case: Case) -> None:
-    result = _run_cli("validate", str(case.path.relative_to(ROOT)))
+    result = run_cli("validate", str(case.path.relative_to(ROOT)))
     assert result.returncode == 1
     assert sorted(result.stderr.splitlines()) == list(case.expected)
     assert result.stdout.strip().endswith(f"checked: {len(case.expected)} error(s)")
 
 
 def test_cli_never_prints_a_traceback() -> None:
-    result = _run_cli("validate", "tests/invalid/null-row-in-base-variant.yaml")
+    result = run_cli("validate", "tests/invalid/null-row-in-base-variant.yaml")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert sorted(result.stderr.splitlines()) == list(_case(INVALID / "null-row-in-base-variant.yaml").expected)

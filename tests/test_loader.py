@@ -8,9 +8,6 @@ the built-in spec does not break them. Tests marked xfail(strict=True) describe 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ from reference_impl.spec import SpecError, SpecInvalid, builtin_catalog, load_ca
 from reference_impl.spec.semantics import deck_codes, outcomes, row_matches
 from reference_impl.spec.yaml_loader import Document, load_document, parse_document
 from reference_impl.validation import compositions, validate_paths
+from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -429,36 +427,22 @@ def test_validate_the_same_file_twice(tmp_path: Path) -> None:
     assert validate_paths([tmp_path, path]).errors == []
 
 
-def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    return subprocess.run(
-        [sys.executable, "-m", "reference_impl.cli", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
 @pytest.mark.parametrize("args", [(), ("spec/",), ("spec/variants/north-american.yaml", "spec/house-rules")])
 def test_cli_validate_builtin_spec(args: tuple[str, ...]) -> None:
-    result = _run_cli("validate", *args)
+    result = run_cli("validate", *args)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert result.stdout.strip().endswith("checked: all valid")
 
 
 def test_cli_validate_missing_path() -> None:
-    result = _run_cli("validate", "no/such/file.yaml")
+    result = run_cli("validate", "no/such/file.yaml")
     assert result.returncode == 1
     assert result.stderr.splitlines() == ["no/such/file.yaml: no such file or folder (/)"]
 
 
 def test_cli_show_with_conflicting_house_rules() -> None:
-    result = _run_cli("show", "north-american", "-r", "stick-the-dealer", "-r", "throw-in")
+    result = run_cli("show", "north-american", "-r", "stick-the-dealer", "-r", "throw-in")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert "house rules 'stick-the-dealer' and 'throw-in' conflict and cannot be combined (/conflicts_with/0)" in result.stderr

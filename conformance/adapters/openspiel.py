@@ -34,6 +34,7 @@ from reference_impl.loading import load_rules
 from .. import __version__
 from ..jsonlines import serve_lines
 from ..runner import InProcessEngine
+from ..script import play_script
 from .openspiel_hand import TEAMS, DealMismatch, OpenSpielHand, Refused
 
 NAME = "OpenSpiel Euchre"
@@ -134,29 +135,22 @@ class OpenSpielEngine:
             hand = self.new_hand(request["rules"], request["deals"][0])
         except (DealMismatch, KeyError, ValueError) as exc:
             return {"type": "error", "seq": seq, "message": f"cannot deal the scenario on OpenSpiel: {exc}"}
-        probes = list(enumerate(request["probes"]))
-        answers: list[dict[str, Any]] = [{} for _ in probes]
-        observations = [observe(hand)]
-        stopped = None
-        for index, step in enumerate(request["actions"]):
-            _probe(hand, index, probes, answers)
+
+        def apply(seat: int, action: str) -> str | None:
             try:
-                hand.apply(step["seat"], step["action"])
+                hand.apply(seat, action)
             except Refused as exc:
-                stopped = {"at": index, "reason": exc.reason}
-                break
-            observations.append(observe(hand))
-        else:
-            _probe(hand, len(request["actions"]), probes, answers)
-        reply: dict[str, Any] = {
-            "type": "result",
-            "seq": seq,
-            "observations": observations,
-            "probes": [answer or {"refused": False, "reason": "not reached"} for answer in answers],
-        }
-        if stopped:
-            reply["stopped"] = stopped
-        return reply
+                return exc.reason
+            return None
+
+        def check(seat: int, action: str) -> str | None:
+            try:
+                hand.check(seat, action)
+            except Refused as exc:
+                return exc.reason
+            return None
+
+        return play_script(request, apply, check, lambda: observe(hand))
 
 
 def observe(hand: OpenSpielHand) -> dict[str, Any]:
@@ -175,18 +169,6 @@ def observe(hand: OpenSpielHand) -> dict[str, Any]:
         }
     )
     return observation
-
-
-def _probe(hand: OpenSpielHand, after: int, probes: list[tuple[int, dict[str, Any]]], answers: list[dict[str, Any]]) -> None:
-    for original, probe in probes:
-        if probe["after"] != after:
-            continue
-        try:
-            hand.check(probe["seat"], probe["action"])
-        except Refused as exc:
-            answers[original] = {"refused": True, "reason": exc.reason}
-        else:
-            answers[original] = {"refused": False}
 
 
 class InProcessOpenSpiel(InProcessEngine):

@@ -41,7 +41,6 @@ def trump_made(
     state.maker = maker
     state.trump = trump
     state.taker = taker
-    state.dealer_took_up_card = taker >= 0
     state.made_in_round = made_in_round
     if settled_alone is not None:
         state.predicted_alone = settled_alone
@@ -159,7 +158,6 @@ def _to_pickup(state: HandState) -> None:
             state.to_act = taker
             return
         state.taker = -1
-        state.dealer_took_up_card = False
     _to_dummy(state)
 
 
@@ -180,7 +178,6 @@ def legal_discard(state: HandState) -> tuple[Action, ...]:
 def take_discard(state: HandState, action: Action) -> None:
     taker = state.taker
     if action.kind == "leave_up_card":
-        state.dealer_took_up_card = False
         state.taker = -1
     else:
         assert state.deal.up_card is not None

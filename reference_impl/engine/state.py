@@ -100,7 +100,6 @@ class HandState:
         "active_count",
         "callers",
         "deal",
-        "dealer_took_up_card",
         "defender_alone",
         "discarded",
         "dummy",
@@ -144,7 +143,6 @@ class HandState:
     defender_alone: int
     active: tuple[bool, ...]
     active_count: int
-    dealer_took_up_card: bool
     discarded: int
     trick: tuple[tuple[int, int], ...]
     leader: int
@@ -172,6 +170,11 @@ class HandState:
     def is_over(self) -> bool:
         return self.phase == HAND_OVER
 
+    @property
+    def dealer_took_up_card(self) -> bool:
+        """Whether the up-card is (to be) taken into a hand: the dealer's, or a smitty predictor's."""
+        return self.taker >= 0
+
     def clone(self) -> HandState:
         """A shallow copy for building the next state; only the state machine calls this.
 
@@ -193,7 +196,6 @@ class HandState:
         other.defender_alone = self.defender_alone
         other.active = self.active
         other.active_count = self.active_count
-        other.dealer_took_up_card = self.dealer_took_up_card
         other.discarded = self.discarded
         other.trick = self.trick
         other.leader = self.leader
@@ -251,7 +253,6 @@ def initial_state(rules: Rules, deal: Deal, phase: str, to_act: int) -> HandStat
     state.defender_alone = -1
     state.active = (True,) * rules.players
     state.active_count = rules.players
-    state.dealer_took_up_card = False
     state.discarded = -1
     state.trick = ()
     state.leader = -1

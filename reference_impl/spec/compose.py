@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .catalog import Catalog
-from .errors import SpecError, SpecInvalid, join_pointer, split_pointer
+from .errors import SpecError, SpecInvalid, clause_redefined, join_pointer, split_pointer
 from .yaml_loader import Document
 
 NOT_MERGED = ("$schema", "extends", "errata")
@@ -275,14 +275,8 @@ def _check_clause_redefinition(resolved: Resolved, document: Document, at: str, 
     for clause_id in document.data.get("clauses", {}):
         if clause_id in existing:
             pointer = join_pointer(at, clause_id)
-            file, line = resolved.locate(pointer)
             errors.append(
-                SpecError(
-                    document.path,
-                    document.line_of(pointer),
-                    pointer,
-                    f"clause {clause_id!r} is already defined in {file}:{line}; clause ids are never redefined",
-                )
+                clause_redefined(document.path, document.line_of(pointer), pointer, clause_id, resolved.locate(pointer))
             )
 
 

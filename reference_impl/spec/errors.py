@@ -45,3 +45,11 @@ def split_pointer(pointer: str) -> list[str]:
     if not pointer:
         return []
     return [token.replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]]
+
+
+def clause_redefined(path: str, line: int, pointer: str, clause_id: str, first: tuple[str, int]) -> SpecError:
+    """The error for a clause id that another file already defines: ids are never redefined."""
+    file, first_line = first
+    return SpecError(
+        path, line, pointer, f"clause {clause_id!r} is already defined in {file}:{first_line}; clause ids are never redefined"
+    )

@@ -223,7 +223,7 @@ def _game(r: Resolved) -> Iterator[SpecError]:
 
 def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> Iterator[SpecError]:
     clauses = r.data["clauses"]
-    for pointer, value in _clause_refs(r.data, ""):
+    for pointer, value in clause_refs(r.data, ""):
         if value not in clauses:
             yield r.error(pointer, f"cites clause {value!r}, which is not defined")
     for clause_id, clause in clauses.items():
@@ -248,17 +248,18 @@ def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) ->
             yield r.error(join_pointer("/choices", pointer), f"unknown source {key!r}; see spec/sources.yaml")
 
 
-def _clause_refs(data: Any, pointer: str) -> Iterator[tuple[str, str]]:
+def clause_refs(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
+    """Every clause a resolved document cites from its settings, as (pointer, clause id), in order."""
     if isinstance(data, dict):
         for key, value in data.items():
             child = join_pointer(pointer, key)
             if (key == "clause" or key.endswith("_clause")) and isinstance(value, str):
                 yield child, value
             elif key not in ("clauses", "choices"):
-                yield from _clause_refs(value, child)
+                yield from clause_refs(value, child)
     elif isinstance(data, list):
         for index, item in enumerate(data):
-            yield from _clause_refs(item, join_pointer(pointer, index))
+            yield from clause_refs(item, join_pointer(pointer, index))
 
 
 def _exists(data: Any, pointer: str) -> bool:
