@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reference_impl.paths import data_home, display_path
 from reference_impl.spec import SpecError, SpecInvalid
-from reference_impl.spec.catalog import display_path
 from reference_impl.spec.schemas import validate_document
 from reference_impl.spec.yaml_loader import load_document
 
 from .scenarios import Scenario
-
-EXPECTED_DIR = Path(__file__).resolve().parent / "expected-failures"
 
 
 def load_expected_failures(path: Path, scenarios: list[Scenario] | tuple[Scenario, ...]) -> dict[str, str]:
@@ -40,7 +38,7 @@ def load_expected_failures(path: Path, scenarios: list[Scenario] | tuple[Scenari
 
 def default_expected_file(engine_name: str) -> Path | None:
     """conformance/expected-failures/<engine name as a file name>.yaml, if it exists."""
-    path = EXPECTED_DIR / f"{slug(engine_name)}.yaml"
+    path = data_home().expected_failures / f"{slug(engine_name)}.yaml"
     return path if path.exists() else None
 
 

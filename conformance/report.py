@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import SUITE_VERSION, __version__
 from .runner import STATUSES, UNEXPECTED, Outcome, RunResult
 
 
@@ -25,7 +25,8 @@ def report_data(result: RunResult, command: str) -> dict[str, Any]:
     return {
         "$schema": "https://euchre-spec.org/schemas/report.schema.json",
         "format": 1,
-        "suite_version": __version__,
+        "suite_version": SUITE_VERSION,
+        "package_version": __version__,
         "protocol": 1,
         "engine": {
             "name": result.engine.get("name", "?"),

@@ -15,16 +15,14 @@ from typing import Any
 
 from reference_impl.deal import DealError, explicit_deal
 from reference_impl.loading import load_rules
+from reference_impl.paths import data_home, display_path
 from reference_impl.rules import Rules
 from reference_impl.spec import SpecError, SpecInvalid, builtin_catalog
-from reference_impl.spec.catalog import display_path
 from reference_impl.spec.schemas import validate_document
 from reference_impl.spec.yaml_loader import Document, load_document
 
 from .validation_helpers import deal_number_clause_ids
 
-SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
-RETIRED_FILE = Path(__file__).resolve().parent / "retired-scenarios.yaml"
 LEVELS = ("must", "should", "may")
 
 
@@ -74,7 +72,7 @@ class Scenario:
 
 
 def scenario_files(paths: list[Path] | None = None) -> list[Path]:
-    roots = paths or [SCENARIO_DIR]
+    roots = paths or [data_home().scenarios]
     found: list[Path] = []
     for root in roots:
         found.extend(sorted(root.rglob("*.yaml")) if root.is_dir() else [root])
@@ -83,7 +81,8 @@ def scenario_files(paths: list[Path] | None = None) -> list[Path]:
 
 def retired_ids() -> dict[str, str]:
     """Scenario ids that were published and withdrawn: never to be used again."""
-    document = load_document(RETIRED_FILE, display_path(RETIRED_FILE))
+    path = data_home().retired_scenarios
+    document = load_document(path, display_path(path))
     errors = validate_document(document, "retired-scenarios.schema.json")
     if errors:
         raise SpecInvalid(errors)

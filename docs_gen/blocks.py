@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from reference_impl.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
-from reference_impl.paths import ROOT
 
 from .context import Context
+from .data import PROJECT
 from .markup import cards, cite, esc, one_line, suit, table
 from .rule_text import clause_block
 from .scenario_pages import scenario_section
@@ -61,8 +61,8 @@ def _house_rule_file(ctx: Context) -> str:
     """The shortest house-rule file with modes, whole, as a model to copy."""
     documents = [ctx.data.catalog.house_rules[r] for r in ctx.data.house_rules]
     with_modes = [d for d in documents if d.data.get("modes")] or documents
-    document = min(with_modes, key=lambda d: len((ROOT / d.path).read_text(encoding="utf-8")))
-    text = (ROOT / document.path).read_text(encoding="utf-8").rstrip()
+    document = min(with_modes, key=lambda d: len((PROJECT / d.path).read_text(encoding="utf-8")))
+    text = (PROJECT / document.path).read_text(encoding="utf-8").rstrip()
     return f'```yaml title="{document.path}"\n{text}\n```\n\n(It is the {cite("house-rule", document.data["id"])} rule.)\n'
 
 

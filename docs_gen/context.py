@@ -12,7 +12,6 @@ from functools import cached_property
 from pathlib import PurePosixPath
 
 from conformance.scenarios import Scenario
-from reference_impl.paths import ROOT
 
 from .data import SiteData
 from .schema_docs import SchemaDocs
@@ -79,7 +78,7 @@ class Context:
 
 def scenario_page(scenario: Scenario) -> str:
     """The page of a scenario: its file's path under conformance/scenarios/, under examples/."""
-    path = PurePosixPath((ROOT / scenario.file).resolve().relative_to(ROOT).as_posix())
+    path = PurePosixPath(scenario.file)
     try:
         relative = path.relative_to(SCENARIO_ROOT)
     except ValueError:

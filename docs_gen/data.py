@@ -20,7 +20,7 @@ from conformance.report import report_data
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import Scenario, suite
 from reference_impl.loading import load_rules
-from reference_impl.paths import ROOT, SCHEMA_DIR
+from reference_impl.paths import data_home
 from reference_impl.rules import Rules
 from reference_impl.spec import Catalog, builtin_catalog, resolve_checked
 from reference_impl.spec.schemas import validator
@@ -28,6 +28,10 @@ from reference_impl.spec.schemas import validator
 REPORTS_ENV = "EUCHRE_SPEC_REPORTS"
 REFERENCE = "reference"
 OPENSPIEL = "openspiel"
+
+
+PROJECT = data_home().spec.parent
+"""The checkout the site is built from: the site is built from a checkout (or EUCHRE_SPEC_HOME), not an install."""
 
 
 @dataclass
@@ -72,8 +76,10 @@ def load_site_data(reports_dir: Path | None = None) -> SiteData:
     resolved = {ident: resolve_checked(catalog, ident).data for ident in variants}
     rules = {ident: load_rules(ident) for ident in variants}
     scenarios = suite()
-    schemas = {path.name: json.loads(path.read_text(encoding="utf-8")) for path in sorted(SCHEMA_DIR.glob("*.schema.json"))}
-    folder = reports_dir or Path(os.environ.get(REPORTS_ENV, ROOT / "reports"))
+    schemas = {
+        path.name: json.loads(path.read_text(encoding="utf-8")) for path in sorted(data_home().schemas.glob("*.schema.json"))
+    }
+    folder = reports_dir or Path(os.environ.get(REPORTS_ENV, PROJECT / "reports"))
     return SiteData(
         catalog, variants, sorted(catalog.house_rules), resolved, rules, scenarios, schemas, load_reports(folder, scenarios)
     )
@@ -145,6 +151,6 @@ def _depth(catalog: Catalog, variant_id: str) -> int:
 
 def _shown(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(ROOT))
+        return str(path.resolve().relative_to(PROJECT))
     except ValueError:
         return str(path)

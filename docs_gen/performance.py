@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from reference_impl.paths import ROOT
-
 from .context import Context, Page
+from .data import PROJECT
 from .markup import esc, table
 
-RESULTS = ROOT / "bench" / "results.json"
+RESULTS = PROJECT / "bench" / "results.json"
 
 
 def performance_page(ctx: Context) -> Page:

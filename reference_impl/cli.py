@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -15,12 +16,14 @@ from pathlib import Path
 
 import yaml
 
+from . import __version__
 from .cli_arguments import add_house_rule_option
 from .deal import DealError, deal_number
 from .engine import IllegalAction, apply, legal_actions, new_hand
 from .engine.game import game_apply, game_legal_actions, new_game, numbered_deals
 from .hand_log import game_summary, hand_log
 from .loading import load_rules
+from .paths import HOME_VARIABLE, check_home, data_home
 from .rules import Rules
 from .spec import SpecInvalid
 from .validation import validate_paths
@@ -29,6 +32,13 @@ from .validation import validate_paths
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.data is not None:
+        problem = check_home(args.data)
+        if problem:
+            print(f"error: --data: {problem}", file=sys.stderr)
+            return 2
+        os.environ[HOME_VARIABLE] = str(args.data.resolve())  # children (a served engine) read the same data
+        data_home.cache_clear()
     try:
         result: int = args.run(args)
         return result
@@ -43,6 +53,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="euchre-spec", description="Euchre rules as data, and an engine that runs them.")
+    parser.add_argument("--version", action="version", version=_version_text())
+    parser.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        help=f"read the spec, schemas and scenarios from DIR, a folder laid out like a checkout (also ${HOME_VARIABLE})",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     validate = commands.add_parser("validate", help="check spec files (default: the whole built-in spec)")
@@ -74,6 +91,12 @@ def _parser() -> argparse.ArgumentParser:
 
     add_egn_commands(commands)
     return parser
+
+
+def _version_text() -> str:
+    from conformance import SUITE_VERSION
+
+    return f"euchre-spec {__version__} (conformance suite {SUITE_VERSION}, harness protocol 1)"
 
 
 def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from reference_impl.paths import ROOT
+from tests import ROOT
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

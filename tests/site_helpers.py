@@ -13,7 +13,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from reference_impl.paths import ROOT
+from tests import ROOT
 
 BUILD = ROOT / "build"
 ARTIFACTS = BUILD / "test-artifacts"

@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 from reference_impl.comparison import COLUMNS, comparison_rows, render_table
-from reference_impl.paths import ROOT
 from reference_impl.spec import builtin_catalog
+from tests import ROOT
 
 DECK_SIZES = {
     "north-american": 24,

@@ -19,8 +19,8 @@ from conformance.report import report_data, write_junit
 from conformance.requests import build_request
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import retired_ids, suite
-from reference_impl.paths import ROOT
 from reference_impl.spec.schemas import registry
+from tests import ROOT
 
 SERVE = [sys.executable, "-m", "reference_impl.cli", "serve"]
 

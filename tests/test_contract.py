@@ -7,8 +7,10 @@ import re
 
 from reference_impl.engine import REASONS
 from reference_impl.loading import load_rules
-from reference_impl.paths import SCHEMA_DIR
 from reference_impl.spec import builtin_catalog
+from tests import ROOT
+
+SCHEMA_DIR = ROOT / "schemas"
 
 
 def schema(name: str) -> dict:

@@ -15,7 +15,7 @@ from conformance.fuzz_engines import handshake
 from conformance.fuzz_scenarios import write_scenarios
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import load_scenarios
-from reference_impl.paths import ROOT
+from tests import ROOT
 
 DISCARD = "legal actions in dealer_discard: only reference: discard of the up-card; only openspiel: nothing"
 LONER = "to_act after go_alone by dealer+2: reference dealer+1, openspiel dealer"

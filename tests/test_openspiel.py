@@ -24,8 +24,8 @@ from conformance.runner import run_suite
 from conformance.scenarios import suite
 from reference_impl.deal import deal_number
 from reference_impl.loading import load_rules
-from reference_impl.paths import ROOT
 from reference_impl.spec.schemas import registry
+from tests import ROOT
 
 NA = load_rules("north-american", ["stick-the-dealer"])
 REVOKE_SCRIPT = ["1 order_up", "1 pass", "0 discard:9C", "1 play:9S", "2 play:9D"]

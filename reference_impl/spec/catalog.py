@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..paths import ROOT, SPEC_DIR
+from ..paths import data_home, display_path
 from .errors import SpecError, SpecInvalid
 from .schemas import validate_document
 from .yaml_loader import Document, load_document
@@ -38,15 +38,6 @@ class Catalog:
     retired_clauses: dict[str, str] = field(default_factory=dict)
     deal_numbers: dict[str, Any] = field(default_factory=dict)
     decisions: list[dict[str, Any]] = field(default_factory=list)
-
-
-def display_path(path: Path) -> str:
-    """A path as shown in messages: relative to the project when inside it."""
-    resolved = path.resolve()
-    try:
-        return str(resolved.relative_to(ROOT))
-    except ValueError:
-        return str(path)
 
 
 def spec_files(paths: Iterable[Path]) -> list[Path]:
@@ -75,7 +66,7 @@ def kind_of(document: Document, path: Path) -> str | None:
 
 def load_catalog(extra: Iterable[Path] = (), include_builtin: bool = True) -> Catalog:
     """Load the built-in spec tree plus `extra` files; raise SpecInvalid listing every error."""
-    paths = spec_files([SPEC_DIR] if include_builtin else [])
+    paths = spec_files([data_home().spec] if include_builtin else [])
     builtin = {p.resolve() for p in paths}
     paths += [p for p in spec_files(extra) if p.resolve() not in builtin]
     catalog = Catalog()

@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
-from ..paths import SCHEMA_DIR
+from ..paths import data_home
 from .errors import SpecError, join_pointer
 from .yaml_loader import Document
 
@@ -31,7 +31,7 @@ BASE_URI = "https://euchre-spec.org/schemas/"
 def registry() -> Registry:
     """Every schema under schemas/, addressable by its $id and by its file name."""
     resources = []
-    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+    for path in sorted(data_home().schemas.glob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
         resource = Resource.from_contents(contents)
         resources.append((contents["$id"], resource))
