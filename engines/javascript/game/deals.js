@@ -1,0 +1,42 @@
+/**
+ * Turning a request's deal into cards: written out (checked against the pack), or a portable
+ * deal number. A deal that cannot be played is a DealError, answered as an error, never played.
+ */
+
+import { dealByNumber } from "./deal-number.js";
+
+export class DealError extends Error {
+  constructor(message) {
+    super(message);
+    this.code = "bad_deal";
+  }
+}
+
+function checkWrittenDeal(rules, deal, index) {
+  const where = `deal ${index}`;
+  if (!Array.isArray(deal.hands) || deal.hands.length !== rules.seatCount) {
+    throw new DealError(`${where}: needs ${rules.seatCount} hands`);
+  }
+  deal.hands.forEach((held, seat) => {
+    if (!Array.isArray(held) || held.length !== rules.handSize) {
+      throw new DealError(`${where}: seat ${seat} must hold ${rules.handSize} cards`);
+    }
+  });
+  if (typeof deal.up_card !== "string") throw new DealError(`${where}: has no up-card`);
+  const cards = [...deal.hands.flat(), deal.up_card];
+  const unknown = cards.filter((card) => !rules.deck.includes(card));
+  if (unknown.length > 0) throw new DealError(`${where}: ${unknown.join(", ")} not in this pack`);
+  const repeated = cards.filter((card, position) => cards.indexOf(card) !== position);
+  if (repeated.length > 0) throw new DealError(`${where}: ${repeated.join(", ")} dealt twice`);
+}
+
+/** The hands and up-card of the request's deal number `index`, dealt by `dealer`. */
+export function cardsOf(rules, deal, index, dealer) {
+  const hasNumber = deal.number !== undefined;
+  if (hasNumber === (deal.hands !== undefined)) {
+    throw new DealError(`deal ${index}: give either the hands and up-card or a deal number`);
+  }
+  if (hasNumber) return dealByNumber(rules, deal.number, dealer);
+  checkWrittenDeal(rules, deal, index);
+  return { hands: deal.hands, upCard: deal.up_card };
+}
