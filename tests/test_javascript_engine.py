@@ -123,3 +123,18 @@ def test_a_deal_with_a_card_outside_the_pack_is_an_error(command: list[str]) -> 
     ]
     [reply] = exchange(command, run_request(6, [{"dealer": 0, "hands": hands, "up_card": "JH"}]))
     assert reply == {"type": "error", "seq": 6, "message": "deal 0: 7D not in this pack"}
+
+
+@pytest.mark.parametrize("number", [-1, 2**64, 1.5, "seven"], ids=["negative", "too-large", "fraction", "text"])
+def test_a_deal_number_out_of_range_is_an_error(command: list[str], number: object) -> None:
+    [reply] = exchange(command, run_request(7, [{"dealer": 0, "number": number}]))
+    assert reply["type"] == "error"
+    assert "a deal number is a whole number from 0 to 2^64 - 1" in str(reply["message"])
+
+
+def test_an_incomplete_rules_document_is_an_error_naming_the_missing_setting(command: list[str]) -> None:
+    request = run_request(8, [{"dealer": 0, "number": 1}])
+    rules = json.loads(json.dumps(request["rules"]))
+    del rules["game"]["target"]
+    [reply] = exchange(command, {**request, "rules": rules})
+    assert reply == {"type": "error", "seq": 8, "message": "the rules document has no /game/target"}

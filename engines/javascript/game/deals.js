@@ -30,13 +30,24 @@ function checkWrittenDeal(rules, deal, index) {
   if (repeated.length > 0) throw new DealError(`${where}: ${repeated.join(", ")} dealt twice`);
 }
 
+const LARGEST_NUMBER = (1n << 64n) - 1n;
+
+/** A deal number as a BigInt: a whole number from 0 to 2^64 - 1 (large ones arrive as digit strings). */
+function checkedNumber(number, index) {
+  const digits = typeof number === "string" ? number : Number.isInteger(number) ? String(number) : "";
+  if (!/^[0-9]+$/.test(digits) || BigInt(digits) > LARGEST_NUMBER) {
+    throw new DealError(`deal ${index}: a deal number is a whole number from 0 to 2^64 - 1, not ${JSON.stringify(number)}`);
+  }
+  return BigInt(digits);
+}
+
 /** The hands and up-card of the request's deal number `index`, dealt by `dealer`. */
 export function cardsOf(rules, deal, index, dealer) {
   const hasNumber = deal.number !== undefined;
   if (hasNumber === (deal.hands !== undefined)) {
     throw new DealError(`deal ${index}: give either the hands and up-card or a deal number`);
   }
-  if (hasNumber) return dealByNumber(rules, deal.number, dealer);
+  if (hasNumber) return dealByNumber(rules, checkedNumber(deal.number, index), dealer);
   checkWrittenDeal(rules, deal, index);
   return { hands: deal.hands, upCard: deal.up_card };
 }

@@ -18,6 +18,44 @@ export class UnsupportedRules extends Error {
   }
 }
 
+/** A rules document that is not complete: the resolved rules always carry every setting read here. */
+export class IncompleteRules extends Error {
+  constructor(pointer) {
+    super(`the rules document has no ${pointer}`);
+    this.code = "incomplete_rules";
+  }
+}
+
+/** Every setting compileRules reads, as JSON pointers into the rules document. */
+const READ = [
+  "/id",
+  "/seats/count",
+  "/seats/teams",
+  "/deck/suits",
+  "/deck/ranks",
+  "/deal/hand_size",
+  "/deal/packets",
+  "/trump/right_bower",
+  "/trump/left_bower",
+  "/bidding/round_one/dealer_partner_must_go_alone",
+  "/bidding/round_one/dealer_may_discard_up_card",
+  "/bidding/round_one/dealer_picks_up_when_partner_alone",
+  "/bidding/all_pass",
+  "/bidding/stuck_dealer_may_name_turned_down",
+  "/bidding/throw_in_next_dealer",
+  "/lone_play/defender",
+  "/scoring/rows",
+  "/game/target",
+];
+
+function checkComplete(doc) {
+  for (const pointer of READ) {
+    let value = doc;
+    for (const key of pointer.slice(1).split("/")) value = value !== null && typeof value === "object" ? value[key] : undefined;
+    if (value === undefined) throw new IncompleteRules(pointer);
+  }
+}
+
 const any = () => true;
 const exactly = (expected) => (value) => JSON.stringify(value) === JSON.stringify(expected);
 const oneOf = (...allowed) => (value) => allowed.includes(value);
@@ -112,6 +150,7 @@ function compileScoringRow([name, row]) {
  * (the dealer's pick-up, the lone defence), compiled once per request.
  */
 export function compileRules(doc) {
+  checkComplete(doc);
   checkSupported(doc);
   const roundOne = doc.bidding.round_one;
   return Object.freeze({

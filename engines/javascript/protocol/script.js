@@ -3,7 +3,7 @@
  * try each probe at its point without applying it, and stop at the first step refused.
  */
 
-import { compileRules, UnsupportedRules } from "../game/rules.js";
+import { compileRules, IncompleteRules, UnsupportedRules } from "../game/rules.js";
 import { newGame, apply, refusal } from "../game/game.js";
 import { observe } from "../game/observe.js";
 import { DealError } from "../game/deals.js";
@@ -43,6 +43,7 @@ export function answerRun(request) {
     rules = compileRules(request.rules);
   } catch (error) {
     if (error instanceof UnsupportedRules) return { type: "not_applicable", seq: request.seq, reason: error.message };
+    if (error instanceof IncompleteRules) return { type: "error", seq: request.seq, message: error.message };
     throw error;
   }
   try {
