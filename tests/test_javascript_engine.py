@@ -19,8 +19,8 @@ from conformance.runner import RunResult, run_suite
 from conformance.scenarios import suite
 from reference_impl.deal import deal_number
 from reference_impl.loading import load_rules
-from reference_impl.paths import ROOT
 from reference_impl.spec import builtin_catalog
+from tests import ROOT
 
 ENGINE = ROOT / "engines" / "javascript" / "engine.js"
 NA_VECTORS = [vector for vector in builtin_catalog().deal_numbers["vectors"]["deals"] if vector["variant"] == "north-american"]
