@@ -13,7 +13,8 @@ from reference_impl.engine import REASONS, IllegalAction
 from reference_impl.engine.game import game_apply
 from reference_impl.spec import builtin_catalog
 
-from .reference_engine import ReferenceEngine, start_game
+from . import sdk
+from .reference_engine import start_game
 from .requests import build_request
 from .scenarios import Scenario, scenario_rules
 from .validation_helpers import all_clause_ids, scoring_rows_by_variant
@@ -41,7 +42,7 @@ def rows_reached(scenario: Scenario) -> list[str]:
     """The scoring rows of the hands the scenario plays to the end, by the reference engine."""
     rules = scenario_rules(scenario)
     request = build_request(scenario, 0, rules)
-    game = start_game(ReferenceEngine().rules_for(request), request)
+    game = start_game(rules, sdk.Setup.of(request))
     for step in scenario.actions:
         try:
             game = game_apply(game, step.action, step.seat)

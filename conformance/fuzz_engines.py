@@ -90,7 +90,7 @@ class OpenSpielStepper:
     name = "openspiel"
 
     def __init__(self) -> None:
-        self.engine = _openspiel().OpenSpielEngine()
+        self.engine = _openspiel().OpenSpielHands()
         self.hand: Any = None
 
     def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None:

@@ -1,8 +1,9 @@
-"""The reference engine behind the harness protocol.
+"""The reference engine behind the harness protocol, built on the engine kit (`conformance.sdk`).
 
-`handle(message)` answers one protocol message; `serve()` runs the JSON-lines loop on stdin and
-stdout (`euchre-spec serve`). The conformance runner calls `handle` directly for in-process runs,
-so the same code answers both ways and the protocol adds only transport.
+`ReferenceEngine()` answers protocol messages (`handle`), in process or served on stdin and
+stdout (`euchre-spec serve`), so the same code answers both ways and the protocol adds only
+transport. The engine interprets the resolved rules each request carries; compiled rules are
+cached per resolved document.
 """
 
 from __future__ import annotations
@@ -18,86 +19,74 @@ from reference_impl.engine.game import GameState, game_apply, new_game
 from reference_impl.rules import Rules, compile_rules
 from reference_impl.spec import SpecInvalid, builtin_catalog
 
-from . import __version__
-from .jsonlines import serve_lines
-from .script import play_script
+from . import __version__, sdk
 
 NAME = "euchre-spec reference engine"
 RulesHook = Callable[[Rules], Rules]
 
 
-def hello_reply() -> dict[str, Any]:
+def identity() -> sdk.Identity:
     catalog = builtin_catalog()
-    return {
-        "type": "hello",
-        "protocol": 1,
-        "name": NAME,
-        "version": __version__,
-        "variants": sorted(catalog.variants),
-        "house_rules": sorted(catalog.house_rules),
-        "notes": "Interprets the resolved rules sent with each request.",
-    }
+    return sdk.Identity(
+        NAME,
+        __version__,
+        tuple(sorted(catalog.variants)),
+        tuple(sorted(catalog.house_rules)),
+        notes="Interprets the resolved rules sent with each request.",
+    )
 
 
-class ReferenceEngine:
-    """Answers protocol messages; compiled rules are cached per resolved document."""
+def hello_reply() -> dict[str, Any]:
+    return identity().hello((sdk.SESSIONS,))
+
+
+class ReferenceGames(sdk.Engine[GameState]):
+    """Our engine as the kit sees it: games start from a request's rules and deals."""
 
     def __init__(self, rules_hook: RulesHook | None = None) -> None:
+        self.identity = identity()
         self._rules: dict[str, Rules] = {}
         self._hook = rules_hook
 
-    def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        kind = message.get("type")
-        if kind == "hello":
-            return hello_reply()
-        if kind == "bye":
-            return None
-        if kind == "run":
-            return self.run(message)
-        return {"type": "error", "seq": message.get("seq", -1), "message": f"unknown message type {kind!r}"}
-
-    def rules_for(self, request: dict[str, Any]) -> Rules:
-        key = json.dumps(request["rules"], sort_keys=True)
+    def rules_for(self, setup: sdk.Setup) -> Rules:
+        key = json.dumps(setup.rules, sort_keys=True)
         rules = self._rules.get(key)
         if rules is None:
-            rules = compile_rules(request["rules"], tuple(request["house_rules"]))
+            rules = compile_rules(dict(setup.rules), setup.house_rules)
             if self._hook:
                 rules = self._hook(rules)
             self._rules[key] = rules
         return rules
 
-    def run(self, request: dict[str, Any]) -> dict[str, Any]:
-        seq = request["seq"]
+    def start(self, setup: sdk.Setup) -> GameState:
         try:
-            rules = self.rules_for(request)
-            game = start_game(rules, request)
-        except (DealError, SpecInvalid, ValueError, KeyError) as exc:
-            return {"type": "error", "seq": seq, "message": f"cannot start the scenario: {exc}"}
-        box = [game]
+            return start_game(self.rules_for(setup), setup)
+        except (DealError, SpecInvalid) as exc:
+            raise ValueError(f"cannot start the scenario: {exc}") from exc
 
-        def apply(seat: int, action: str) -> str | None:
-            try:
-                box[0] = game_apply(box[0], action, seat)
-            except IllegalAction as exc:
-                return exc.code
-            return None
-
-        def check(seat: int, action: str) -> str | None:
-            try:
-                game_apply(box[0], action, seat)
-            except IllegalAction as exc:
-                return exc.code
-            return None
-
+    def apply(self, game: GameState, seat: int, action: str) -> GameState:
         try:
-            return play_script(request, apply, check, lambda: observe_game(box[0]))
-        except DealError as exc:
-            return {"type": "error", "seq": seq, "message": str(exc)}
+            return game_apply(game, action, seat)
+        except IllegalAction as exc:
+            raise sdk.Refused(exc.code) from None
+
+    def check(self, game: GameState, seat: int, action: str) -> None:
+        self.apply(game, seat, action)  # states are immutable: trying is applying and dropping the result
+
+    def observe(self, game: GameState) -> dict[str, Any]:
+        return observe_game(game)
 
 
-def start_game(rules: Rules, request: dict[str, Any]) -> GameState:
-    """The game a run request describes, dealt and ready for its first action."""
-    deals = request["deals"]
+class ReferenceEngine(sdk.Server[GameState]):
+    """The reference engine answering protocol messages; `rules_hook` alters the compiled rules (mutants)."""
+
+    def __init__(self, rules_hook: RulesHook | None = None) -> None:
+        super().__init__(ReferenceGames(rules_hook))
+
+
+def start_game(rules: Rules, setup: sdk.Setup) -> GameState:
+    """The game a request describes, dealt and ready for its first action."""
+    deals = setup.deals
     first_dealer = deals[0]["dealer"]
 
     def deal_for(hand_number: int, dealer: int) -> Deal | None:
@@ -108,10 +97,9 @@ def start_game(rules: Rules, request: dict[str, Any]) -> GameState:
             return deal_number(rules, deal["number"], dealer)
         return explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"))
 
-    scores = tuple(request["start_scores"]) if "start_scores" in request else None
-    return new_game(rules, deal_for, first_dealer, scores)
+    return new_game(rules, deal_for, first_dealer, setup.start_scores)
 
 
 def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
     """Serve the engine over the harness protocol on standard input and output."""
-    return serve_lines(ReferenceEngine().handle, stdin, stdout)
+    return ReferenceEngine().serve(stdin, stdout)

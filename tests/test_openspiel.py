@@ -15,7 +15,7 @@ pytest.importorskip("pyspiel")
 
 from jsonschema import Draft202012Validator
 
-from conformance.adapters.openspiel import HOUSE_RULES, InProcessOpenSpiel, OpenSpielEngine, hello_reply
+from conformance.adapters.openspiel import HOUSE_RULES, InProcessOpenSpiel, OpenSpielHands, hello_reply
 from conformance.adapters.openspiel_hand import CARDS, OpenSpielHand, Refused, card_code, card_id
 from conformance.expected import default_expected_file, load_expected_failures
 from conformance.fuzz import Setup, fuzz
@@ -39,7 +39,7 @@ HANDS = [
 
 
 def new_hand(dealer: int = 0, hands: list[list[str]] = HANDS, up_card: str = "JH", rules=NA) -> OpenSpielHand:
-    return OpenSpielEngine().new_hand(rules.document, {"dealer": dealer, "hands": hands, "up_card": up_card})
+    return OpenSpielHands().new_hand(rules.document, {"dealer": dealer, "hands": hands, "up_card": up_card})
 
 
 def by_id(*idents: str):
@@ -55,7 +55,7 @@ def test_card_ids_follow_openspiel_rank_times_four_plus_suit() -> None:
 
 @pytest.mark.parametrize("dealer", range(4))
 def test_numbered_deals_reach_openspiel_card_for_card(dealer: int) -> None:
-    engine = OpenSpielEngine()
+    engine = OpenSpielHands()
     for number in [*range(60), 2**64 - 1]:
         ours = deal_number(NA, number, dealer)
         hand = engine.new_hand(NA.document, {"dealer": dealer, "number": number})

@@ -23,6 +23,7 @@ the expected-failures file says why.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from importlib import metadata
 from typing import IO, Any
 
@@ -31,10 +32,8 @@ import pyspiel
 from reference_impl.deal import deal_number
 from reference_impl.loading import load_rules
 
-from .. import __version__
-from ..jsonlines import serve_lines
+from .. import __version__, sdk
 from ..runner import InProcessEngine
-from ..script import play_script
 from .openspiel_hand import TEAMS, DealMismatch, OpenSpielHand, Refused
 
 NAME = "OpenSpiel Euchre"
@@ -48,16 +47,13 @@ NOTES = (
 )
 
 
+def identity() -> sdk.Identity:
+    version = f"open-spiel {metadata.version('open-spiel')}, adapter {__version__}"
+    return sdk.Identity(NAME, version, VARIANTS, HOUSE_RULES, notes=NOTES)
+
+
 def hello_reply() -> dict[str, Any]:
-    return {
-        "type": "hello",
-        "protocol": 1,
-        "name": NAME,
-        "version": f"open-spiel {metadata.version('open-spiel')}, adapter {__version__}",
-        "variants": list(VARIANTS),
-        "house_rules": list(HOUSE_RULES),
-        "notes": NOTES,
-    }
+    return identity().hello((sdk.SESSIONS,))
 
 
 def game_parameters(rules_document: Any) -> dict[str, bool] | str:
@@ -71,25 +67,26 @@ def game_parameters(rules_document: Any) -> dict[str, bool] | str:
     }
 
 
-def unsupported(request: dict[str, Any]) -> str | None:
+def unsupported(setup: sdk.Setup) -> str | None:
     """Why OpenSpiel cannot run this request at all; None if it can."""
-    if request["variant"] not in VARIANTS:
-        return f"OpenSpiel plays only north-american, not {request['variant']}"
-    for ref in request["house_rules"]:
+    if setup.variant not in VARIANTS:
+        return f"OpenSpiel plays only north-american, not {setup.variant}"
+    for ref in setup.house_rules:
         if ref not in HOUSE_RULES and ref.partition("=")[0] not in HOUSE_RULES:
             return f"OpenSpiel has no way to play the house rule {ref}"
-    if len(request["deals"]) > 1:
-        return f"OpenSpiel plays one hand per game; this request deals {len(request['deals'])} hands"
-    if any(request.get("start_scores", ())):
+    if len(setup.deals) > 1:
+        return f"OpenSpiel plays one hand per game; this request deals {len(setup.deals)} hands"
+    if any(setup.start_scores or ()):
         return "OpenSpiel keeps no game score, so it cannot start from given scores"
-    parameters = game_parameters(request["rules"])
+    parameters = game_parameters(setup.rules)
     return parameters if isinstance(parameters, str) else None
 
 
-class OpenSpielEngine:
-    """Answers protocol messages by replaying each request on a fresh OpenSpiel state."""
+class OpenSpielHands(sdk.Engine[OpenSpielHand]):
+    """OpenSpiel as the engine kit sees it: each request is dealt on a fresh OpenSpiel state."""
 
     def __init__(self) -> None:
+        self.identity = identity()
         self._games: dict[tuple[bool, bool], Any] = {}
 
     def game(self, parameters: dict[str, bool]) -> Any:
@@ -98,7 +95,7 @@ class OpenSpielEngine:
             self._games[key] = pyspiel.load_game("euchre", dict(parameters))
         return self._games[key]
 
-    def new_hand(self, rules_document: Any, deal: dict[str, Any]) -> OpenSpielHand:
+    def new_hand(self, rules_document: Any, deal: Mapping[str, Any]) -> OpenSpielHand:
         """OpenSpiel dealt our deal: explicit cards, or deal number N by spec/deal-numbers.yaml."""
         parameters = game_parameters(rules_document)
         assert not isinstance(parameters, str), parameters
@@ -113,44 +110,37 @@ class OpenSpielEngine:
             hands, up_card = deal["hands"], deal["up_card"]
         return OpenSpielHand(self.game(parameters), dealer, hands, up_card)
 
-    def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        kind = message.get("type")
-        if kind == "hello":
-            return hello_reply()
-        if kind == "bye":
-            return None
-        if kind == "run":
-            try:
-                return self.run(message)
-            except Exception as exc:  # OpenSpiel's own checks (SpielError) or an adapter bug: report, never hide
-                return {"type": "error", "seq": message.get("seq", -1), "message": f"{type(exc).__name__}: {exc}"}
-        return {"type": "error", "seq": message.get("seq", -1), "message": f"unknown message type {kind!r}"}
-
-    def run(self, request: dict[str, Any]) -> dict[str, Any]:
-        seq = request["seq"]
-        reason = unsupported(request)
+    def start(self, setup: sdk.Setup) -> OpenSpielHand:
+        reason = unsupported(setup)
         if reason:
-            return {"type": "not_applicable", "seq": seq, "reason": reason}
+            raise sdk.NotApplicable(reason)
         try:
-            hand = self.new_hand(request["rules"], request["deals"][0])
-        except (DealMismatch, KeyError, ValueError) as exc:
-            return {"type": "error", "seq": seq, "message": f"cannot deal the scenario on OpenSpiel: {exc}"}
+            return self.new_hand(setup.rules, setup.deals[0])
+        except DealMismatch as exc:
+            raise ValueError(f"cannot deal the scenario on OpenSpiel: {exc}") from exc
 
-        def apply(seat: int, action: str) -> str | None:
-            try:
-                hand.apply(seat, action)
-            except Refused as exc:
-                return exc.reason
-            return None
+    def apply(self, game: OpenSpielHand, seat: int, action: str) -> OpenSpielHand:
+        try:
+            game.apply(seat, action)
+        except Refused as exc:
+            raise sdk.Refused(exc.reason) from None
+        return game
 
-        def check(seat: int, action: str) -> str | None:
-            try:
-                hand.check(seat, action)
-            except Refused as exc:
-                return exc.reason
-            return None
+    def check(self, game: OpenSpielHand, seat: int, action: str) -> None:
+        try:
+            game.check(seat, action)
+        except Refused as exc:
+            raise sdk.Refused(exc.reason) from None
 
-        return play_script(request, apply, check, lambda: observe(hand))
+    def observe(self, game: OpenSpielHand) -> dict[str, Any]:
+        return observe(game)
+
+
+class OpenSpielEngine(sdk.Server[OpenSpielHand]):
+    """The adapter answering protocol messages."""
+
+    def __init__(self) -> None:
+        super().__init__(OpenSpielHands())
 
 
 def observe(hand: OpenSpielHand) -> dict[str, Any]:
@@ -180,7 +170,7 @@ class InProcessOpenSpiel(InProcessEngine):
 
 def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
     """Serve the engine over the harness protocol on standard input and output."""
-    return serve_lines(OpenSpielEngine().handle, stdin, stdout)
+    return OpenSpielEngine().serve(stdin, stdout)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,283 @@
+"""A kit for serving a Python engine over the harness protocol.
+
+An engine author writes how to start a game from a request's deals, apply an action (or refuse
+it with a reason code), and observe the game; `Server` does the rest: the handshake, the
+JSON-lines loop, the script with its probes and its stop at a refused step, and sessions (a game
+kept open and played one action at a time). Nothing the author writes sees a protocol message,
+and every engine this project serves (ours, the OpenSpiel adapter) goes through this one loop.
+
+    class MyEngine(sdk.Engine[MyGame]):
+        identity = sdk.Identity("my-engine", "1.0", variants=("north-american",))
+
+        def start(self, setup: sdk.Setup) -> MyGame: ...
+        def apply(self, game: MyGame, seat: int, action: str) -> MyGame: ...   # or raise sdk.Refused("must_follow_suit")
+        def observe(self, game: MyGame) -> dict[str, Any]: ...
+
+    if __name__ == "__main__":
+        sys.exit(sdk.Server(MyEngine()).serve())
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import IO, Any, Generic, TypeVar
+
+PROTOCOL = 1
+"""The harness protocol version this kit speaks."""
+
+SESSIONS = "sessions"
+"""The capability of keeping a game open and taking one action at a time (open, act, probe, close)."""
+
+Game = TypeVar("Game")
+
+
+class Refused(Exception):
+    """The engine refuses an action; `reason` is a code of the protocol's closed list."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NotApplicable(Exception):
+    """The engine cannot run this request at all (several deals, starting scores, ...)."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What the engine says of itself in the handshake.
+
+    `always` lists house-rule readings the engine plays whatever it is asked (for example
+    `dealer-picks-up-for-loner`): scenarios that contradict them are not applicable to it, and
+    those that need them are run.
+    """
+
+    name: str
+    version: str
+    variants: tuple[str, ...]
+    house_rules: tuple[str, ...] = ()
+    always: tuple[str, ...] = ()
+    notes: str = ""
+
+    def hello(self, capabilities: tuple[str, ...]) -> dict[str, Any]:
+        reply: dict[str, Any] = {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "name": self.name,
+            "version": self.version,
+            "variants": list(self.variants),
+            "house_rules": list(self.house_rules),
+        }
+        if self.always:
+            reply["always"] = list(self.always)
+        if capabilities:
+            reply["capabilities"] = list(capabilities)
+        if self.notes:
+            reply["notes"] = self.notes
+        return reply
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The game a request asks for: rules by id and resolved, the deals, the starting scores."""
+
+    variant: str
+    house_rules: tuple[str, ...]
+    rules: Mapping[str, Any]
+    deals: tuple[Mapping[str, Any], ...]
+    start_scores: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(cls, message: Mapping[str, Any]) -> Setup:
+        scores = message.get("start_scores")
+        return cls(
+            message["variant"],
+            tuple(message["house_rules"]),
+            message["rules"],
+            tuple(message["deals"]),
+            None if scores is None else tuple(scores),
+        )
+
+
+class Engine(ABC, Generic[Game]):
+    """What an engine author writes: start, apply, observe (and check, if copying is not enough)."""
+
+    identity: Identity
+
+    @abstractmethod
+    def start(self, setup: Setup) -> Game:
+        """The game dealt and ready for its first action; raise NotApplicable if it cannot be played."""
+
+    @abstractmethod
+    def apply(self, game: Game, seat: int, action: str) -> Game:
+        """The game after `seat` takes `action`; raise Refused, leaving `game` as it was, if not allowed."""
+
+    def check(self, game: Game, seat: int, action: str) -> None:
+        """Raise Refused if `apply` would refuse; by default it tries the action on a copy."""
+        self.apply(copy.deepcopy(game), seat, action)
+
+    @abstractmethod
+    def observe(self, game: Game) -> dict[str, Any]:
+        """The protocol observation of the game (docs/protocol.md, Observations)."""
+
+
+class Server(Generic[Game]):
+    """Answers protocol messages for one engine; `serve` runs the loop on stdin and stdout."""
+
+    def __init__(self, engine: Engine[Game]) -> None:
+        self.engine = engine
+        self._sessions: dict[str, _Session[Game]] = {}
+
+    def serve(self, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
+        """One reply line per request line until 'bye' or the end of input."""
+        for line in stdin:
+            if not line.strip():
+                continue
+            try:
+                message = json.loads(line)
+            except (ValueError, RecursionError) as exc:
+                reply: dict[str, Any] | None = _error(-1, f"not JSON: {exc}")
+            else:
+                reply = self.handle(message)
+                if reply is None:
+                    break
+            stdout.write(json.dumps(reply) + "\n")
+            stdout.flush()
+        return 0
+
+    def handle(self, message: Any) -> dict[str, Any] | None:
+        """The reply to one message (None for 'bye'); never raises, whatever the message or the engine does."""
+        if not isinstance(message, dict):
+            return _error(-1, f"a message is a JSON object, not {type(message).__name__}")
+        kind = message.get("type")
+        seq = message.get("seq", -1)
+        seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
+        if kind == "hello":
+            return self.engine.identity.hello((SESSIONS,))
+        if kind == "bye":
+            return None
+        handler = _HANDLERS.get(str(kind))
+        if handler is None:
+            return _error(seq, f"unknown message type {kind!r}")
+        try:
+            return handler(self, message, seq)
+        except NotApplicable as exc:
+            return {"type": "not_applicable", "seq": seq, "reason": str(exc)}
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            return _error(seq, f"malformed {kind} request: {type(exc).__name__}: {exc}")
+        except Exception as exc:  # the engine's own failure: report it, keep serving
+            return _error(seq, f"the engine failed: {type(exc).__name__}: {exc}")
+
+    def _run(self, request: dict[str, Any], seq: int) -> dict[str, Any]:
+        game = _Session(self.engine, self.engine.start(Setup.of(request)))
+        probes = request["probes"]
+        answers: list[dict[str, Any]] = [{"refused": False, "reason": "not reached"} for _ in probes]
+
+        def try_probes(after: int) -> None:
+            for index, probe in enumerate(probes):
+                if probe["after"] == after:
+                    answers[index] = game.probe(probe["seat"], probe["action"])
+
+        observations = [game.observe()]
+        stopped = None
+        for index, step in enumerate(request["actions"]):
+            try_probes(index)
+            reason = game.act(step["seat"], step["action"])
+            if reason is not None:
+                stopped = {"at": index, "reason": reason}
+                break
+            observations.append(game.observe())
+        else:
+            try_probes(len(request["actions"]))
+        reply: dict[str, Any] = {"type": "result", "seq": seq, "observations": observations, "probes": answers}
+        if stopped:
+            reply["stopped"] = stopped
+        return reply
+
+    def _open(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        session = _Session(self.engine, self.engine.start(Setup.of(message)), message.get("view"))
+        self._sessions[_session_id(message)] = session
+        return {"type": "observation", "seq": seq, "observation": session.observe()}
+
+    def _act(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        session = self._session(message)
+        reason = session.act(message["seat"], message["action"])
+        if reason is not None:
+            return {"type": "refused", "seq": seq, "reason": reason}
+        return {"type": "observation", "seq": seq, "observation": session.observe()}
+
+    def _probe(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        answer = self._session(message).probe(message["seat"], message["action"])
+        return (
+            {"type": "refused", "seq": seq, "reason": answer["reason"]} if answer["refused"] else {"type": "accepted", "seq": seq}
+        )
+
+    def _close(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        self._sessions.pop(_session_id(message), None)
+        return {"type": "closed", "seq": seq}
+
+    def _session(self, message: dict[str, Any]) -> _Session[Game]:
+        ident = _session_id(message)
+        if ident not in self._sessions:
+            raise ValueError(f"no open session {ident!r}")
+        return self._sessions[ident]
+
+
+class _Session(Generic[Game]):
+    """One game in play, with the observation fields its opener asked for."""
+
+    def __init__(self, engine: Engine[Game], game: Game, view: Any = None) -> None:
+        self.engine = engine
+        self.game = game
+        self.view = None if view is None else tuple(str(name) for name in view)
+
+    def act(self, seat: int, action: str) -> str | None:
+        """Apply the action; the refusal reason if the engine refused it."""
+        _check_step(seat, action)
+        try:
+            self.game = self.engine.apply(self.game, seat, action)
+        except Refused as exc:
+            return exc.reason
+        return None
+
+    def probe(self, seat: int, action: str) -> dict[str, Any]:
+        _check_step(seat, action)
+        try:
+            self.engine.check(self.game, seat, action)
+        except Refused as exc:
+            return {"refused": True, "reason": exc.reason}
+        return {"refused": False}
+
+    def observe(self) -> dict[str, Any]:
+        seen = self.engine.observe(self.game)
+        return seen if self.view is None else {name: seen[name] for name in self.view if name in seen}
+
+
+def _check_step(seat: Any, action: Any) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(action, str):
+        raise TypeError(f"a step is a seat number and an action id, not {seat!r} and {action!r}")
+
+
+def _session_id(message: dict[str, Any]) -> str:
+    ident = message["session"]
+    if not isinstance(ident, (str, int)) or isinstance(ident, bool):
+        raise TypeError(f"a session id is a string or an integer, not {ident!r}")
+    return str(ident)
+
+
+def _error(seq: int, message: str) -> dict[str, Any]:
+    return {"type": "error", "seq": seq, "message": message}
+
+
+_HANDLERS = {
+    "run": Server._run,
+    "open": Server._open,
+    "act": Server._act,
+    "probe": Server._probe,
+    "close": Server._close,
+}
