@@ -15,10 +15,10 @@ acts, so one hand can show several classes; it stops at any other difference.
 The scenarios check the first engine's values: with `--engine reference` first they pass on our
 engine and fail on the other, ready to join the suite. A run is one shard of a campaign (the
 whole of it by default): conformance/fuzz_campaign.py says how a campaign is cut and how the
-shards' summaries merge. Work is split in chunks of hands over
-processes (multiprocessing), and tqdm shows the progress on long runs: a small, dependency-free
-and well-kept library that handles rates, ETAs and non-terminal output better than a hand-rolled
-counter would.
+shards' summaries merge, conformance/fuzz_cluster.py runs the shards on a Dask cluster. Here,
+work is split in chunks of hands over processes (multiprocessing), and tqdm shows the progress
+on long runs: a small, dependency-free and well-kept library that handles rates, ETAs and
+non-terminal output better than a hand-rolled counter would.
 """
 
 from __future__ import annotations

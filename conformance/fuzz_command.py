@@ -26,11 +26,13 @@ FUZZ_HELP = """\
 Plays the same random hands on two engines and writes every disagreement as a scenario.
 
 A campaign is fixed by the engines, the variant, the house rules, --seed and --hands; hand i
-depends on (seed, i) alone. Two ways to run one:
+depends on (seed, i) alone. Three ways to run one:
   on this machine     --jobs N processes (the default: one per core)
   in shards           --shard I/N plays slice I of N (numbered from 1): hands (I-1)*H//N up to
                       I*H//N, so the N shards play every hand once; merge their summary.json
                       files with `euchre-spec fuzz-merge`
+  on a Dask cluster   --cluster tcp://HOST:8786 (a running scheduler) or --cluster local:N
+                      (N worker processes here); needs pip install -e '.[distributed]'
 Each way gives the same summary.json: per class its count and smallest witness (the fewest
 steps before the engines part, then the lowest hand number). Exit 1 if any disagreement.
 """
@@ -57,7 +59,9 @@ def add_commands(commands: Any) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and of the random play (default 0)")
     parser.add_argument("--variant", help="the variant (default: north-american if both play it)")
     parser.add_argument("--house-rule", "-r", action="append", default=[], dest="house_rules", help="a house rule (repeatable)")
-    parser.add_argument("--shard", type=_shard_argument, help="play only shard I of N of the campaign, I/N counted from 1")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--shard", type=_shard_argument, help="play only shard I of N of the campaign, I/N counted from 1")
+    where.add_argument("--cluster", metavar="ADDRESS", help="run on Dask: a scheduler's tcp://HOST:PORT, or local:N workers")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes here (default: one per core)")
     parser.add_argument("--out", type=Path, default=Path("build/fuzz"), help="folder for scenarios (default build/fuzz/)")
     parser.add_argument("--keep", type=int, default=20, help="scenarios per class besides its witness, 0: all (default 20)")
@@ -102,11 +106,20 @@ def _fuzz_command(args: argparse.Namespace) -> int:
     shard = args.shard or WHOLE
     numbers = shard.hands(args.hands)
     rules_text = variant + (" + " + ", ".join(house_rules) if house_rules else "")
-    where = f"{args.jobs} jobs"
+    where = f"on the cluster {args.cluster}" if args.cluster else f"{args.jobs} jobs"
     part = f", shard {shard} (hands {numbers.start} to {numbers.stop - 1})" if shard != WHOLE else ""
     print(f"fuzzing {names[0]} against {names[1]} on {rules_text}: {args.hands} hands, seed {args.seed}{part}, {where}")
     progress = not args.quiet and sys.stderr.isatty()
-    run = run_shard(setup, campaign, shard, args.keep, args.jobs, progress)
+    if args.cluster:
+        from .fuzz_cluster import ClusterUnavailable, run_on_cluster
+
+        try:
+            run = run_on_cluster(setup, campaign, args.cluster, args.keep, progress)
+        except ClusterUnavailable as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    else:
+        run = run_shard(setup, campaign, shard, args.keep, args.jobs, progress)
     written = write_scenarios(list(run.examples), setup, names, args.out, args.keep, run.summary.witnesses())
     return _report(run, written, args.out)
 
