@@ -107,7 +107,8 @@ def _fuzz_command(args: argparse.Namespace) -> int:
     numbers = shard.hands(args.hands)
     rules_text = variant + (" + " + ", ".join(house_rules) if house_rules else "")
     where = f"on the cluster {args.cluster}" if args.cluster else f"{args.jobs} jobs"
-    part = f", shard {shard} (hands {numbers.start} to {numbers.stop - 1})" if shard != WHOLE else ""
+    played = f"hands {numbers.start} to {numbers.stop - 1}" if numbers else "no hands"
+    part = f", shard {shard} ({played})" if shard != WHOLE else ""
     print(f"fuzzing {names[0]} against {names[1]} on {rules_text}: {args.hands} hands, seed {args.seed}{part}, {where}")
     progress = not args.quiet and sys.stderr.isatty()
     if args.cluster:

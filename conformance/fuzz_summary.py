@@ -48,7 +48,7 @@ SCHEMA: dict[str, Any] = {
             },
         },
         "shard": {"type": "string", "pattern": r"^\d+/\d+$", "description": "shard I of N, as I/N (from 1)"},
-        "hand_numbers": {"type": "array", "items": _COUNT, "minItems": 2, "maxItems": 2},
+        "hand_numbers": {"type": "array", "items": _COUNT, "maxItems": 2, "description": "the first and last hand played"},
         "hands": _COUNT,
         "hands_with_disagreement": _COUNT,
         "seconds": {"type": ["number", "null"]},
