@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
-EXTRAS = "test,openspiel"  # OpenSpiel's Euchre is an engine under test (tests/test_openspiel.py)
+# OpenSpiel's Euchre is an engine under test (tests/test_openspiel.py); Dask runs fuzzing campaigns
+# on a cluster (tests/test_fuzz_cluster.py)
+EXTRAS = "test,openspiel,distributed"
 
 
 def ensure_environment() -> None:

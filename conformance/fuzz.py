@@ -13,25 +13,22 @@ the engines part. Play goes on past a legal-action difference while the engines 
 acts, so one hand can show several classes; it stops at any other difference.
 
 The scenarios check the first engine's values: with `--engine reference` first they pass on our
-engine and fail on the other, ready to join the suite. Work is split in chunks of hands over
-processes (multiprocessing), and tqdm shows the progress on long runs: a small, dependency-free
-and well-kept library that handles rates, ETAs and non-terminal output better than a hand-rolled
-counter would.
+engine and fail on the other, ready to join the suite. A run is one shard of a campaign (the
+whole of it by default): conformance/fuzz_campaign.py says how a campaign is cut and how the
+shards' summaries merge, conformance/fuzz_cluster.py runs the shards on a Dask cluster. Here,
+work is split in chunks of hands over processes (multiprocessing), and tqdm shows the progress
+on long runs: a small, dependency-free and well-kept library that handles rates, ETAs and
+non-terminal output better than a hand-rolled counter would.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import multiprocessing
-import os
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
@@ -39,28 +36,11 @@ from tqdm import tqdm
 from reference_impl.deal import deal_number
 from reference_impl.loading import load_rules
 
-from .fuzz_engines import IN_PROCESS, Stepper, View, handshake, make_stepper
-from .fuzz_scenarios import write_scenarios
+from .fuzz_campaign import Campaign, Shard, Summary, summarize
+from .fuzz_disagreement import Disagreement, first_of_each
+from .fuzz_engines import Stepper, View, make_stepper
 
 CHUNK = 250
-
-
-@dataclass(frozen=True)
-class Disagreement:
-    """One point where two engines part, with everything needed to replay it."""
-
-    hand: int
-    number: int
-    dealer: int
-    steps: tuple[tuple[int, str], ...]
-    field: str
-    expected: Any
-    actual: Any
-    label: str
-    topic: str
-    phase: str | None
-    previous_phase: str | None = None
-    clause: str | None = None
 
 
 @dataclass(frozen=True)
@@ -206,13 +186,14 @@ class FuzzResult:
         return len({d.hand for d in self.disagreements})
 
 
-def fuzz(setup: Setup, hands: int, jobs: int = 1, progress: bool = False) -> FuzzResult:
-    """Play `hands` hands on both engines, over `jobs` processes; every disagreement, by hand."""
-    chunks = [(setup, start, min(start + CHUNK, hands)) for start in range(0, hands, CHUNK)]
+def fuzz(setup: Setup, hands: int | range, jobs: int = 1, progress: bool = False) -> FuzzResult:
+    """Play hands `hands` (a count from 0, or the range of a shard) on both engines, over `jobs` processes."""
+    numbers = range(hands) if isinstance(hands, int) else hands
+    chunks = [(setup, start, min(start + CHUNK, numbers.stop)) for start in range(numbers.start, numbers.stop, CHUNK)]
     found: list[Disagreement] = []
     started = time.perf_counter()
-    with tqdm(total=hands, unit="hand", disable=not progress, smoothing=0.1) as bar:
-        if jobs <= 1 or len(chunks) == 1:
+    with tqdm(total=len(numbers), unit="hand", disable=not progress, smoothing=0.1) as bar:
+        if jobs <= 1 or len(chunks) <= 1:
             for done, chunk_found in map(_run_chunk, chunks):
                 found.extend(chunk_found)
                 bar.update(done)
@@ -224,7 +205,25 @@ def fuzz(setup: Setup, hands: int, jobs: int = 1, progress: bool = False) -> Fuz
                     found.extend(chunk_found)
                     bar.update(done)
     found.sort(key=lambda d: (d.hand, d.label))
-    return FuzzResult(hands, time.perf_counter() - started, found)
+    return FuzzResult(len(numbers), time.perf_counter() - started, found)
+
+
+@dataclass(frozen=True)
+class ShardRun:
+    """One shard played: its summary, the seconds it took and the first examples of each class."""
+
+    summary: Summary
+    seconds: float
+    examples: tuple[Disagreement, ...]
+
+
+def run_shard(setup: Setup, campaign: Campaign, shard: Shard, keep: int = 0, jobs: int = 1, progress: bool = False) -> ShardRun:
+    """Play one shard of a campaign here, over `jobs` processes, keeping `keep` examples per class (0: all).
+
+    This is also the unit of work a cluster's workers run (conformance/fuzz_cluster.py).
+    """
+    result = fuzz(setup, shard.hands(campaign.hands), jobs, progress)
+    return ShardRun(summarize(campaign, shard, result.disagreements), result.seconds, first_of_each(result.disagreements, keep))
 
 
 def common_rules(hellos: list[dict[str, Any]], variant: str | None, house_rules: list[str]) -> tuple[str, tuple[str, ...]]:
@@ -244,58 +243,7 @@ def common_rules(hellos: list[dict[str, Any]], variant: str | None, house_rules:
 
 
 def add_command(commands: Any) -> None:
-    """Register `euchre-spec fuzz` on the main parser's subparsers."""
-    parser = commands.add_parser("fuzz", help="differential fuzzing of two engines on random hands")
-    parser.add_argument("--engine", action="append", required=True, help="'reference', 'openspiel' or a command line (twice)")
-    parser.add_argument("--hands", type=int, default=1000, help="how many hands (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and of the random play (default 0)")
-    parser.add_argument("--variant", help="the variant (default: north-american if both play it)")
-    parser.add_argument("--house-rule", "-r", action="append", default=[], dest="house_rules", help="a house rule (repeatable)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
-    parser.add_argument("--out", type=Path, default=Path("build/fuzz"), help="folder for scenarios (default build/fuzz/)")
-    parser.add_argument("--keep", type=int, default=20, help="scenario files per class, 0 for every one (default 20)")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per reply of a protocol engine")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    parser.set_defaults(run=_fuzz_command)
+    """Register `euchre-spec fuzz` and `fuzz-merge` on the main parser's subparsers."""
+    from .fuzz_command import add_commands  # the command module builds on this one
 
-
-def _display_name(spec: str, hello: dict[str, Any]) -> str:
-    return spec if spec in IN_PROCESS else str(hello.get("name", spec))
-
-
-def _fuzz_command(args: argparse.Namespace) -> int:
-    if len(args.engine) != 2:
-        print("error: give exactly two engines, --engine A --engine B", file=sys.stderr)
-        return 2
-    hellos = [handshake(spec, args.timeout) for spec in args.engine]
-    variant, house_rules = common_rules(hellos, args.variant, args.house_rules)
-    names = (_display_name(args.engine[0], hellos[0]), _display_name(args.engine[1], hellos[1]))
-    setup = Setup((args.engine[0], args.engine[1]), variant, house_rules, args.seed, args.timeout, names)
-    rules_text = variant + (" + " + ", ".join(house_rules) if house_rules else "")
-    print(f"fuzzing {names[0]} against {names[1]} on {rules_text}: {args.hands} hands, seed {args.seed}, {args.jobs} jobs")
-    result = fuzz(setup, args.hands, args.jobs, progress=not args.quiet and sys.stderr.isatty())
-    written = write_scenarios(result.disagreements, setup, names, args.out, args.keep)
-    summary = {
-        "engines": list(names),
-        "variant": variant,
-        "house_rules": list(house_rules),
-        "seed": args.seed,
-        "hands": result.hands,
-        "seconds": round(result.seconds, 2),
-        "hands_per_second": round(result.hands / result.seconds, 1) if result.seconds else None,
-        "hands_with_disagreement": result.hands_with_disagreement,
-        "classes": [
-            {"class": label, "count": count, "scenarios": [str(path) for path in written.get(label, [])]}
-            for label, count in result.classes.most_common()
-        ],
-    }
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    rate = summary["hands_per_second"]
-    with_one = result.hands_with_disagreement
-    print(f"{result.hands} hands in {result.seconds:.1f} s ({rate} hands/s); {with_one} with a disagreement")
-    for entry in summary["classes"]:
-        example = entry["scenarios"][0] if entry["scenarios"] else "-"
-        print(f"  {entry['count']:>7}  {entry['class']}\n           e.g. {example}")
-    print(f"Summary: {args.out / 'summary.json'}")
-    return 1 if result.disagreements else 0
+    add_commands(commands)

@@ -9,6 +9,7 @@ where the engines part, read from the resolved rules, so it loads with the suite
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,8 +19,11 @@ from reference_impl.deal import deal_number
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 
+from .fuzz_disagreement import first_of_each
+
 if TYPE_CHECKING:
-    from .fuzz import Disagreement, Setup
+    from .fuzz import Setup
+    from .fuzz_disagreement import Disagreement
 
 SCHEMA = "https://euchre-spec.org/schemas/scenario.schema.json"
 
@@ -100,23 +104,39 @@ def scenario_for(disagreement: Disagreement, setup: Setup, names: tuple[str, str
 
 
 def write_scenarios(
-    disagreements: list[Disagreement], setup: Setup, names: tuple[str, str], out: Path, keep: int
+    disagreements: Iterable[Disagreement],
+    setup: Setup,
+    names: tuple[str, str],
+    out: Path,
+    keep: int,
+    witnesses: Iterable[Disagreement] = (),
 ) -> dict[str, list[Path]]:
-    """Write the first `keep` disagreements of each class (all if keep is 0); the files, by class."""
+    """Write the first `keep` disagreements of each class (all if keep is 0) and every witness; the files, by class."""
+    chosen = list(first_of_each(disagreements, keep))
+    chosen += [witness for witness in witnesses if witness not in chosen]
     written: dict[str, list[Path]] = {}
-    taken: dict[tuple[str, int], int] = {}
-    for disagreement in disagreements:
-        files = written.setdefault(disagreement.label, [])
-        if keep and len(files) >= keep:
-            continue
-        number = taken[(disagreement.topic, disagreement.hand)] = taken.get((disagreement.topic, disagreement.hand), 0) + 1
-        ident = f"fz-{_slug(disagreement.topic)}-h{disagreement.hand}-{number:03d}"
+    for disagreement in sorted(chosen, key=lambda d: (d.hand, d.label)):
+        ident = scenario_id(disagreement)
         document = {"$schema": SCHEMA, "format": 1, "scenarios": [scenario_for(disagreement, setup, names, ident)]}
-        path = out / _slug(disagreement.topic) / f"{ident}.yaml"
+        path = scenario_path(disagreement, out)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(yaml.safe_dump(document, sort_keys=False, default_flow_style=None, width=120), encoding="utf-8")
-        files.append(path)
+        written.setdefault(disagreement.label, []).append(path)
     return written
+
+
+def scenario_id(disagreement: Disagreement) -> str:
+    """The scenario id of a disagreement, from it alone: its hand and how many steps led to it.
+
+    That pair is unique: play stops at every difference but one in legal actions, and a step
+    shows at most one of those.
+    """
+    return f"fz-{_slug(disagreement.topic)}-h{disagreement.hand}-{len(disagreement.steps):03d}"
+
+
+def scenario_path(disagreement: Disagreement, out: Path) -> Path:
+    """Where write_scenarios puts the scenario of a disagreement under `out`."""
+    return out / _slug(disagreement.topic) / f"{scenario_id(disagreement)}.yaml"
 
 
 def _slug(text: str) -> str:
