@@ -5,6 +5,7 @@
     python3 tasks.py test    # lint, type-check and the whole test suite
     python3 tasks.py site    # build the rules site into site/ (strict)
     python3 tasks.py serve   # serve the rules site on http://127.0.0.1:8000
+    python3 tasks.py blocks  # rewrite the generated text kept in docs/ from the spec
 
 Each task first makes sure a virtual environment (.venv) exists with the project installed in
 it, so neither command needs anything installed beforehand. The environment is refreshed only
@@ -78,7 +79,12 @@ def task_serve(arguments: list[str]) -> None:
     run(["mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *arguments])
 
 
-TASKS = {"main": task_main, "test": task_test, "site": task_site, "serve": task_serve}
+def task_blocks(arguments: list[str]) -> None:
+    """Rewrite the generated text kept between block markers in docs/ (the site build checks it)."""
+    run(["python", "-m", "docs_gen.refresh_blocks", *arguments])
+
+
+TASKS = {"main": task_main, "test": task_test, "site": task_site, "serve": task_serve, "blocks": task_blocks}
 
 
 def main() -> None:

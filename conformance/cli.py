@@ -20,7 +20,6 @@ from .expected import default_expected_file, load_expected_failures, slug
 from .fuzz import add_command as add_fuzz_command
 from .reference_engine import serve
 from .report import report_data, summary_lines, write_json, write_junit
-from .requests import build_request
 from .runner import UNEXPECTED, Engine, InProcessEngine, Outcome, run_suite
 from .scenarios import Scenario, suite
 
@@ -51,7 +50,7 @@ def add_commands(commands: Any) -> None:
     listing.set_defaults(run=_list)
     covered = actions.add_parser("coverage", help="list clauses, reason codes and scoring rows no scenario covers")
     covered.set_defaults(run=_coverage)
-    export = actions.add_parser("export", help="write the whole suite as one JSON bundle")
+    export = actions.add_parser("export", help="write the suite as one JSON bundle (schemas/suite-bundle.schema.json)")
     export.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")
     _add_filters(export)
     export.set_defaults(run=_export)
@@ -157,21 +156,10 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from .suite_bundle import suite_bundle
+
     scenarios = select(suite(), args)
-    bundle = {
-        "format": 1,
-        "protocol": 1,
-        "description": "The euchre-spec conformance suite as one bundle: each entry is the scenario and the protocol "
-        "request built from it.",
-        "scenarios": [
-            {
-                "scenario": {k: v for k, v in s.data.items()} | {"variant": s.variant, "house_rules": list(s.house_rules)},
-                "request": build_request(s, index),
-            }
-            for index, s in enumerate(scenarios)
-        ],
-    }
-    text = json.dumps(bundle, indent=1)
+    text = json.dumps(suite_bundle(scenarios), indent=1)
     if args.output:
         args.output.write_text(text + "\n", encoding="utf-8")
         print(f"wrote {len(scenarios)} scenarios to {args.output}")

@@ -69,8 +69,11 @@ class SiteData:
         return str(self.catalog.house_rules[rule_id].data["title"])
 
 
-def load_site_data(reports_dir: Path | None = None) -> SiteData:
-    """Load everything; `reports_dir` defaults to $EUCHRE_SPEC_REPORTS, else reports/."""
+def load_site_data(reports_dir: Path | None = None, with_reports: bool = True) -> SiteData:
+    """Load everything; `reports_dir` defaults to $EUCHRE_SPEC_REPORTS, else reports/.
+
+    Without reports (`with_reports=False`) nothing is run: enough for the generated text kept in the guides.
+    """
     catalog = builtin_catalog()
     variants = sorted(catalog.variants, key=lambda ident: (_depth(catalog, ident), ident))
     resolved = {ident: resolve_checked(catalog, ident).data for ident in variants}
@@ -81,7 +84,14 @@ def load_site_data(reports_dir: Path | None = None) -> SiteData:
     }
     folder = reports_dir or Path(os.environ.get(REPORTS_ENV, PROJECT / "reports"))
     return SiteData(
-        catalog, variants, sorted(catalog.house_rules), resolved, rules, scenarios, schemas, load_reports(folder, scenarios)
+        catalog,
+        variants,
+        sorted(catalog.house_rules),
+        resolved,
+        rules,
+        scenarios,
+        schemas,
+        load_reports(folder, scenarios) if with_reports else [],
     )
 
 

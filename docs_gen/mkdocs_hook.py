@@ -3,7 +3,8 @@
 MkDocs loads this file by path, so it imports the generator as an installed package and keeps
 nothing but glue here: generate once per build (on_config), add the pages and files without
 writing them to docs/ (on_files: no generated page exists on disk to be edited by hand), and
-resolve blocks and citations on every page, hand-written ones included (on_page_markdown).
+check the generated text kept in the hand-written pages, and resolve links and citations on
+every page (on_page_markdown).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from mkdocs.structure.files import File, Files
 
 from conformance.scenarios import suite
 from docs_gen.citations import UnknownCitations
+from docs_gen.committed_blocks import StaleBlock
 from docs_gen.data import load_site_data
 from docs_gen.site import Site, UnknownBlock, generate
 from reference_impl import loading
@@ -48,5 +50,5 @@ def on_files(files: Files, config: Any) -> Files:
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
     try:
         return _state["site"].render(page.file.src_uri, markdown)
-    except (UnknownCitations, UnknownBlock) as exc:
+    except (UnknownCitations, UnknownBlock, StaleBlock) as exc:
         raise PluginError(str(exc)) from exc

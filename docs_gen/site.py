@@ -4,14 +4,14 @@ the index that resolves citations. MkDocs only receives what this module returns
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from .blocks import BLOCKS
 from .citations import Index, Target, expand
+from .committed_blocks import UnknownBlock as UnknownBlock  # raised by render; callers catch it from here
+from .committed_blocks import block_text, check_fresh
 from .compare import compare_page
 from .compliance import compliance_pages
 from .context import Context, Page, humanize, scenario_page
@@ -21,19 +21,15 @@ from .performance import performance_page
 from .reference_pages import deal_numbers_page, house_rules_index, overview_page, sources_page
 from .scenario_pages import examples_index, scenario_pages
 from .schema_pages import schema_pages
+from .source_links import SourceMap, source_map
 from .variant_page import variant_page
-
-BLOCK_LINE = re.compile(r"^\[\[block:([a-z0-9-]+)\]\]\s*$", re.MULTILINE)
 
 # The pages written by hand, in docs/, and their place in the navigation.
 HOW_TO_READ = "how-to-read.md"
 ADAPTER_GUIDE = "guides/adapter.md"
 HOUSE_RULE_GUIDE = "guides/house-rule.md"
+VALIDATE_GUIDE = "guides/validate.md"
 PROTOCOL = "protocol.md"
-
-
-class UnknownBlock(ValueError):
-    """A hand-written page names a block that does not exist."""
 
 
 @dataclass
@@ -43,17 +39,13 @@ class Site:
     files: dict[str, str]
     index: Index
     nav: list[Any]
+    sources: SourceMap
 
     def render(self, path: str, markdown: str) -> str:
-        """A page's final Markdown: blocks filled in, then every citation turned into a link."""
-
-        def block(match: re.Match[str]) -> str:
-            name = match.group(1)
-            if name not in BLOCKS:
-                raise UnknownBlock(f"{path}: no block named {name!r}; known blocks: {', '.join(sorted(BLOCKS))}")
-            return BLOCKS[name](self.context)
-
-        return expand(BLOCK_LINE.sub(block, markdown), path, self.index)
+        """A page's final Markdown: its blocks checked against the spec, links to source files made
+        links to the pages built from them, then every citation turned into a link."""
+        check_fresh(markdown, path, lambda name: block_text(name, self.context, self.index, self.sources, path))
+        return expand(self.sources.to_site(markdown, path), path, self.index)
 
 
 def generate(data: SiteData) -> Site:
@@ -66,7 +58,7 @@ def generate(data: SiteData) -> Site:
     schemas, files = schema_pages(ctx)
     pages += schemas
     by_path = {page.path: page for page in pages}
-    return Site(ctx, by_path, files, build_index(ctx, pages), navigation(ctx, by_path))
+    return Site(ctx, by_path, files, build_index(ctx, pages), navigation(ctx, by_path), source_map(ctx))
 
 
 def build_index(ctx: Context, pages: list[Page]) -> Index:
@@ -123,6 +115,7 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
                 {"Implement an adapter": ADAPTER_GUIDE},
                 {"Harness protocol": PROTOCOL},
                 {"Contribute a house rule": HOUSE_RULE_GUIDE},
+                {"Validate your own files": VALIDATE_GUIDE},
                 {"Schemas": [entry("schemas/index.md"), *[entry(p) for p in schemas]]},
             ]
         },

@@ -84,6 +84,12 @@ def _parser() -> argparse.ArgumentParser:
     variants.add_argument("--table", action="store_true", help="compare every variant's rules side by side")
     variants.set_defaults(run=_variants)
 
+    schemas = commands.add_parser("schemas", help="the JSON Schemas, for validating files with other tools")
+    schema_actions = schemas.add_subparsers(dest="schemas_command", required=True)
+    export = schema_actions.add_parser("export", help="write every schema as one self-contained file, for any validator")
+    export.add_argument("folder", type=Path, metavar="DIR", help="the folder to write into (made if missing)")
+    export.set_defaults(run=_export_schemas)
+
     from conformance.cli import add_commands  # the suite's commands share this entry point
 
     add_commands(commands)
@@ -171,6 +177,21 @@ def _play_game(args: argparse.Namespace, rules: Rules, rng: random.Random, scrip
         print(f"\nHand {number + 1} (deal #{args.deal + number})")
         print("\n".join(hand_log(start, finished)))
         print("\n".join(game_summary(game)))
+    return 0
+
+
+def _export_schemas(args: argparse.Namespace) -> int:
+    from .spec.bundles import export_bundles
+
+    try:
+        written = export_bundles(args.folder)
+    except OSError as exc:
+        print(f"error: cannot write the schemas into {args.folder}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    for item in written:
+        carried = f" (with {', '.join(item.embedded)})" if item.embedded else ""
+        print(f"{item.path}{carried}")
+    print(f"wrote {len(written)} self-contained schemas to {args.folder}")
     return 0
 
 

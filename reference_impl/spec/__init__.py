@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from .bundles import schema_registry
 from .catalog import Catalog, load_catalog
 from .compose import Resolved, parse_house_rule_ref, resolve
 from .errors import SpecError, SpecInvalid
@@ -26,6 +27,7 @@ __all__ = [
     "parse_house_rule_ref",
     "resolve",
     "resolve_checked",
+    "schema_registry",
 ]
 
 
