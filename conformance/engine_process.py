@@ -23,6 +23,13 @@ from typing import IO, Any
 END = object()
 
 
+def runner_hello() -> dict[str, Any]:
+    """The runner's side of the handshake: the protocol it speaks and the suite it holds engines to."""
+    from . import SUITE_VERSION, __version__
+
+    return {"type": "hello", "protocol": 1, "suite_version": SUITE_VERSION, "package_version": __version__}
+
+
 class EngineFailure(Exception):
     """The engine did not answer properly. `kind` is crash, timeout or error (garbled output)."""
 
@@ -53,11 +60,12 @@ class EngineProcess:
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[object] = queue.Queue()
         self._hello: dict[str, Any] | None = None
+        self._seq = 0
 
     def start(self) -> dict[str, Any]:
         """Start the process and shake hands; return the engine's hello reply."""
         self._spawn()
-        reply = self._exchange({"type": "hello", "protocol": 1}, self.timeout)
+        reply = self._exchange(runner_hello(), self.timeout)
         if reply.get("type") != "hello":
             raise EngineFailure("error", f"the engine answered the handshake with {reply.get('type')!r}")
         self._hello = reply
@@ -76,6 +84,37 @@ class EngineProcess:
             self._restart_quietly()
             raise EngineFailure("error", f"reply carries seq {reply.get('seq')!r}, expected {message.get('seq')!r}")
         return reply
+
+    def exchange(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Number and send every message at once, then read one reply each, in order.
+
+        For sessions: a scenario's messages do not depend on the replies, so writing them all
+        before reading costs one round trip instead of one per message.
+        """
+        if self._process is None or self._process.poll() is not None:
+            self._restart()
+        process = self._process
+        assert process is not None and process.stdin is not None
+        numbered = []
+        for message in messages:
+            self._seq += 1
+            numbered.append(message | {"seq": self._seq})
+        try:
+            process.stdin.write("".join(json.dumps(message) + "\n" for message in numbered))
+            process.stdin.flush()
+            replies = []
+            for message in numbered:
+                reply = self._reply(process, self.timeout)
+                if reply.get("seq") != message["seq"]:
+                    raise EngineFailure("error", f"reply carries seq {reply.get('seq')!r}, expected {message['seq']!r}")
+                replies.append(reply)
+        except (BrokenPipeError, OSError) as exc:
+            self._restart_quietly()
+            raise EngineFailure("crash", f"the engine is gone (exit code {process.poll()}): {exc}") from exc
+        except EngineFailure:
+            self._restart_quietly()
+            raise
+        return replies
 
     def close(self) -> None:
         process = self._process
@@ -131,6 +170,10 @@ class EngineProcess:
             process.stdin.flush()
         except (BrokenPipeError, OSError) as exc:
             raise EngineFailure("crash", f"the engine is gone (exit code {process.poll()}): {exc}") from exc
+        return self._reply(process, timeout)
+
+    def _reply(self, process: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
+        """The engine's next reply line, as a JSON object, within `timeout` seconds."""
         deadline = time.monotonic() + timeout
         while True:
             remaining = deadline - time.monotonic()
@@ -167,7 +210,7 @@ class EngineProcess:
             raise EngineFailure("crash", f"the engine was restarted {self.restarts} times; giving up on it")
         self.restarts += 1
         self._spawn()
-        reply = self._exchange({"type": "hello", "protocol": 1}, self.timeout)
+        reply = self._exchange(runner_hello(), self.timeout)
         if reply.get("type") != "hello":
             raise EngineFailure("error", "the restarted engine did not shake hands")
 

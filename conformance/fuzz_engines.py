@@ -3,8 +3,9 @@
 The fuzzer needs, after every action, what each engine says: who acts, which actions are legal,
 whether the hand is over and what it scored. Our engine and the OpenSpiel adapter are called
 directly (a random hand costs microseconds that way); any other engine is driven through the
-harness protocol, replaying the hand so far in one request per step, which is slow but needs
-nothing from the engine beyond what the conformance suite already asks.
+harness protocol: one message per step in a session when the engine offers sessions, else
+replaying the hand so far in one request per step, which is slow but needs nothing from the
+engine beyond what the conformance suite already asks.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from reference_impl.loading import load_rules
 
 from .engine_process import EngineProcess
 from .reference_engine import hello_reply as reference_hello
+from .sdk import SESSIONS
 
 IN_PROCESS = ("reference", "openspiel")
 
@@ -116,28 +118,35 @@ class OpenSpielStepper:
 
 
 class ProtocolStepper:
-    """Any engine speaking the harness protocol: each step replays the hand so far in one request."""
+    """Any engine speaking the harness protocol: in a session when it offers them, else by replaying.
+
+    In a session each step is one `act` message answered with only the fields the fuzzer reads.
+    Without sessions each step replays the hand so far in one run request, which needs nothing
+    of the engine beyond what the conformance suite asks, but grows with the hand.
+    """
+
+    VIEW = ("to_act", "legal_actions", "hand_over", "finished_hands", "phase")
 
     def __init__(self, command: str, timeout: float = 10.0) -> None:
         self.name = command
         self.process = EngineProcess(command, timeout=timeout)
-        self.process.start()
+        hello = self.process.start()
+        self.sessions = SESSIONS in hello.get("capabilities", ())
         self.request: dict[str, Any] = {}
         self.last: dict[str, Any] = {}
         self.seq = 0
+        self.hands = 0
 
     def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None:
         rules = load_rules(variant, house_rules)
-        self.request = {
-            "type": "run",
-            "scenario": "fuzz",
-            "variant": variant,
-            "house_rules": list(house_rules),
-            "rules": dict(rules.document),
-            "deals": [deal],
-            "actions": [],
-            "probes": [],
-        }
+        setup = {"variant": variant, "house_rules": list(house_rules), "rules": dict(rules.document), "deals": [deal]}
+        if self.sessions:
+            messages = [{"type": "close", "session": self.hands}] if self.hands else []
+            self.hands += 1
+            opening = {"type": "open", "session": self.hands, "view": list(self.VIEW)} | setup
+            self.last = _observation(self.process.exchange([*messages, opening])[-1], self.name)
+            return
+        self.request = {"type": "run", "scenario": "fuzz", **setup, "actions": [], "probes": []}
         self.last = self._send(self.request["actions"])["observations"][-1]
 
     def _send(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -156,6 +165,12 @@ class ProtocolStepper:
         )
 
     def apply(self, seat: int, action: str) -> str | None:
+        if self.sessions:
+            (reply,) = self.process.exchange([{"type": "act", "session": self.hands, "seat": seat, "action": action}])
+            if reply.get("type") == "refused":
+                return str(reply.get("reason"))
+            self.last = _observation(reply, self.name)
+            return None
         actions = [*self.request["actions"], {"seat": seat, "action": action}]
         reply = self._send(actions)
         if "stopped" in reply:
@@ -166,6 +181,13 @@ class ProtocolStepper:
 
     def close(self) -> None:
         self.process.close()
+
+
+def _observation(reply: dict[str, Any], name: str) -> dict[str, Any]:
+    if reply.get("type") != "observation" or not isinstance(reply.get("observation"), dict):
+        raise RuntimeError(f"{name} answered {reply.get('type')}: {reply.get('message') or reply.get('reason')}")
+    observation: dict[str, Any] = reply["observation"]
+    return observation
 
 
 def _openspiel() -> Any:

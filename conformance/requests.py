@@ -14,14 +14,17 @@ from reference_impl.rules import Rules
 from .scenarios import Scenario, Step, scenario_rules
 
 
-def build_request(scenario: Scenario, seq: int, rules: Rules | None = None) -> dict[str, Any]:
+def build_request(
+    scenario: Scenario, seq: int, rules: Rules | None = None, house_rules: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    """The run request of a scenario; `rules` and `house_rules` replace its own (an engine's `always` readings)."""
     rules = rules or scenario_rules(scenario)
     request: dict[str, Any] = {
         "type": "run",
         "seq": seq,
         "scenario": scenario.id,
         "variant": scenario.variant,
-        "house_rules": list(scenario.house_rules),
+        "house_rules": list(scenario.house_rules if house_rules is None else house_rules),
         "rules": dict(rules.document),
         "deals": [dict(deal) for deal in scenario.deals],
         "actions": [{"seat": step.seat, "action": step.action} for step in scenario.actions],

@@ -17,11 +17,14 @@ from jsonschema import Draft202012Validator
 
 from reference_impl.spec.schemas import inlined
 
+from . import readings
 from .compare import compare
-from .engine_process import EngineFailure
+from .engine_process import EngineFailure, runner_hello
 from .reference_engine import ReferenceEngine
 from .requests import build_request
 from .scenarios import Scenario
+from .sdk import PROTOCOL, SESSIONS
+from .sessions import run_in_session
 
 FAILING = ("fail", "error", "crash", "timeout")
 UNEXPECTED = (*FAILING, "xpass")  # outcomes that fail a run: failures nobody listed, and listed ones that pass
@@ -29,11 +32,13 @@ STATUSES = ("pass", "fail", "error", "crash", "timeout", "skipped", "not_applica
 
 
 class Engine(Protocol):
-    """What the runner needs of an engine: its handshake, and one reply per request."""
+    """What the runner needs of an engine: its handshake, one reply per request, or per message of a batch."""
 
     def start(self) -> dict[str, Any]: ...
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]: ...
+
+    def exchange(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]: ...
 
     def close(self) -> None: ...
 
@@ -50,9 +55,10 @@ class InProcessEngine:
     def __init__(self, engine: MessageHandler | None = None) -> None:
         self.engine = engine or ReferenceEngine()
         self.restarts = 0
+        self._seq = 0
 
     def start(self) -> dict[str, Any]:
-        reply = self.engine.handle({"type": "hello", "protocol": 1})
+        reply = self.engine.handle(runner_hello())
         assert reply is not None
         return reply
 
@@ -60,6 +66,13 @@ class InProcessEngine:
         reply = self.engine.handle(message)
         assert reply is not None
         return reply
+
+    def exchange(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        replies = []
+        for message in messages:
+            self._seq += 1
+            replies.append(self.request(message | {"seq": self._seq}))
+        return replies
 
     def close(self) -> None:
         return None
@@ -98,11 +111,27 @@ def _reply_validator() -> Draft202012Validator:
     return Draft202012Validator(inlined("https://euchre-spec.org/schemas/protocol.schema.json#/$defs/result"))
 
 
+def check_handshake(hello: dict[str, Any]) -> None:
+    """Refuse (EngineFailure) a handshake the runner cannot work with: another protocol, a malformed reply."""
+    if hello.get("protocol") != PROTOCOL:
+        raise EngineFailure(
+            "error", f"the engine speaks harness protocol {hello.get('protocol')!r}; this runner speaks {PROTOCOL}"
+        )
+    validator = Draft202012Validator(inlined("https://euchre-spec.org/schemas/protocol.schema.json#/$defs/hello_reply"))
+    problem = next(iter(sorted(validator.iter_errors(hello), key=lambda e: list(e.absolute_path))), None)
+    if problem is not None:
+        where = "/".join(str(p) for p in problem.absolute_path)
+        raise EngineFailure("error", f"the engine's handshake does not follow the protocol at /{where}: {problem.message}")
+    unknown = readings.unknown_readings(tuple(hello.get("always", ())))
+    if unknown:
+        raise EngineFailure("error", f"the engine always plays readings the spec does not have: {', '.join(unknown)}")
+
+
 def unsupported(scenario: Scenario, hello: dict[str, Any]) -> str | None:
     """Why an engine cannot run a scenario, from its handshake; None if it can."""
     if scenario.variant not in hello.get("variants", []):
         return f"the engine does not play {scenario.variant}"
-    declared = set(hello.get("house_rules", []))
+    declared = set(hello.get("house_rules", [])) | set(hello.get("always", []))
     for ref in scenario.house_rules:
         rule_id = ref.partition("=")[0]
         if ref not in declared and rule_id not in declared:
@@ -127,12 +156,17 @@ def run_suite(
     """
     started = time.perf_counter()
     hello = engine.start()
+    try:
+        check_handshake(hello)
+    except EngineFailure:
+        engine.close()
+        raise
     expected_failures = expectations(hello) if expectations else {}
     validator = _reply_validator() if check_replies else None
     outcomes = []
     try:
         for seq, scenario in enumerate(scenarios):
-            outcome = _run_one(engine, hello, scenario, seq, validator)
+            outcome = run_scenario(engine, hello, scenario, seq, validator)
             outcome = _apply_expectation(outcome, expected_failures.get(scenario.id))
             outcomes.append(outcome)
             if progress:
@@ -143,16 +177,20 @@ def run_suite(
     return RunResult(hello, outcomes, time.perf_counter() - started, restarts)
 
 
-def _run_one(
+def run_scenario(
     engine: Engine, hello: dict[str, Any], scenario: Scenario, seq: int, validator: Draft202012Validator | None
 ) -> Outcome:
+    """The outcome of one scenario on an engine whose handshake was `hello` (checked by check_handshake)."""
     reason = unsupported(scenario, hello)
     if reason:
         return Outcome(scenario, "skipped", reason)
-    request = build_request(scenario, seq)
+    plan = readings.plan(scenario, tuple(hello.get("always", ())))
+    if plan.not_applicable:
+        return Outcome(scenario, "not_applicable", plan.not_applicable)
+    request = build_request(scenario, seq, plan.rules, plan.house_rules)
     started = time.perf_counter()
     try:
-        reply = engine.request(request)
+        reply = run_in_session(engine.exchange, request) if SESSIONS in hello.get("capabilities", ()) else engine.request(request)
     except EngineFailure as exc:
         return Outcome(scenario, exc.kind, str(exc), seconds=time.perf_counter() - started)
     elapsed = time.perf_counter() - started
