@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from . import conform_command
+from .explain import add_command as add_explain_command
 from .fuzz import add_command as add_fuzz_command
 from .requests import build_request
 from .scenarios import suite
@@ -34,6 +35,7 @@ def add_commands(commands: Any) -> None:
     )
     serve_command.set_defaults(run=lambda args: serve_reference(args.spec))
     add_fuzz_command(commands)
+    add_explain_command(commands)
 
     scenarios = commands.add_parser("scenarios", help="list or export the scenarios")
     actions = scenarios.add_subparsers(dest="scenarios_command", required=True)
