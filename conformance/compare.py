@@ -28,10 +28,11 @@ class Mismatch:
 
     def __str__(self) -> str:
         where = "right after the deal" if self.after == 0 else f"after step {self.after} ({self.step})"
-        return f"{where}: {self.field}: expected {_show(self.expected)}, got {_show(self.actual)}"
+        return f"{where}: {self.field}: expected {shown(self.expected)}, got {shown(self.actual)}"
 
 
-def _show(value: Any) -> str:
+def shown(value: Any) -> str:
+    """A checkpoint value as messages print it: sets sorted, everything else as Python writes it."""
     if isinstance(value, (set, frozenset)):
         return "{" + ", ".join(sorted(map(str, value))) + "}"
     return repr(value)
@@ -80,40 +81,47 @@ def compare(scenario: Scenario, reply: dict[str, Any]) -> list[Mismatch]:
     return mismatches
 
 
+def expected_value(key: str, value: Any) -> Any:
+    """A checkpoint field's value in the form it is compared in (sets for set fields, sorted hands)."""
+    if key in SET_FIELDS or key in ("legal_includes", "legal_excludes"):
+        return set(value)
+    if key == "hands":
+        return [sorted(hand) for hand in value]
+    return value
+
+
+def observed_value(key: str, observed: dict[str, Any]) -> Any:
+    """What an observation shows for a checkpoint field, in the form the checkpoint is compared in."""
+    if key in SET_FIELDS:
+        return set(observed.get(SET_FIELDS[key]) or [])
+    if key in ("legal_includes", "legal_excludes"):
+        return set(observed.get("legal_actions", []))
+    if key == "hands":
+        return [sorted(hand) for hand in observed.get("hands", [])]
+    if key in ("thrown_in", "hand_points"):
+        finished = observed.get("finished_hands") or []
+        return finished[-1].get("thrown_in" if key == "thrown_in" else "points") if finished else None
+    if key == "hands_finished":
+        return len(observed.get("finished_hands") or [])
+    return observed.get(key)
+
+
+def checked_fields(check: dict[str, Any]) -> list[str]:
+    """The observation fields a checkpoint checks (not its position, note or refusal)."""
+    return [key for key in check if key not in ("after", "note", "refuse")]
+
+
 def _check_fields(check: dict[str, Any], observed: dict[str, Any], index: int, step: str) -> list[Mismatch]:
     found = []
-    for key, value in check.items():
-        if key in ("after", "note", "refuse"):
-            continue
-        actual: Any
-        expected: Any = value
-        if key in SET_FIELDS:
-            expected, actual = set(value), set(observed.get(SET_FIELDS[key]) or [])
-        elif key == "legal_includes":
-            actual = set(observed.get("legal_actions", []))
-            missing = set(value) - actual
-            if missing:
-                found.append(Mismatch(index, step, "legal actions missing", missing, actual))
-            continue
+    for key in checked_fields(check):
+        expected, actual = expected_value(key, check[key]), observed_value(key, observed)
+        if key == "legal_includes":
+            if expected - actual:
+                found.append(Mismatch(index, step, "legal actions missing", expected - actual, actual))
         elif key == "legal_excludes":
-            present = set(value) & set(observed.get("legal_actions", []))
-            if present:
-                found.append(Mismatch(index, step, "actions legal that must not be", set(), present))
-            continue
-        elif key == "hands":
-            expected = [sorted(hand) for hand in value]
-            actual = [sorted(hand) for hand in observed.get("hands", [])]
-        elif key == "trick":
-            actual = observed.get("trick")
-        elif key in ("thrown_in", "hand_points"):
-            finished = observed.get("finished_hands") or []
-            field = "thrown_in" if key == "thrown_in" else "points"
-            actual = finished[-1].get(field) if finished else None
-        elif key == "hands_finished":
-            actual = len(observed.get("finished_hands") or [])
-        else:
-            actual = observed.get(key)
-        if expected != actual:
+            if expected & actual:
+                found.append(Mismatch(index, step, "actions legal that must not be", set(), expected & actual))
+        elif expected != actual:
             found.append(Mismatch(index, step, key, expected, actual))
     return found
 

@@ -100,7 +100,7 @@ def write_junit(report: dict[str, Any], path: Path) -> None:
             tests=str(len(results)),
             failures=str(counts["fail"] + counts["xpass"]),
             errors=str(counts["error"] + counts["crash"] + counts["timeout"]),
-            skipped=str(counts["skipped"] + counts["not_applicable"] + counts["xfail"]),
+            skipped=str(counts["skipped"] + counts["not_applicable"] + counts["invalid"] + counts["xfail"]),
             time=f"{sum(r['seconds'] for r in results):.3f}",
         )
         for result in results:
@@ -124,8 +124,8 @@ def write_junit(report: dict[str, Any], path: Path) -> None:
                 ET.SubElement(case, "failure", message=result.get("message", status), type=status).text = text
             elif status in ("error", "crash", "timeout"):
                 ET.SubElement(case, "error", message=result.get("message", status), type=status).text = text
-            elif status in ("skipped", "not_applicable", "xfail"):
-                ET.SubElement(case, "skipped", message=f"{status}: {result.get('message', '')}")
+            elif status in ("skipped", "not_applicable", "invalid", "xfail"):
+                ET.SubElement(case, "skipped", message=f"{status}: {result.get('message', '')}").text = text
     path.parent.mkdir(parents=True, exist_ok=True)
     ET.ElementTree(suites).write(path, encoding="unicode", xml_declaration=True)
 
@@ -136,7 +136,8 @@ def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]
     counts = report["summary"]["counts"]
     lines = [f"Engine: {engine['name']} {engine['version']}  ({report['summary']['total']} scenarios, {report['seconds']:.2f} s)"]
     lines.append("")
-    columns = ("pass", "fail", "error", "crash", "timeout", "skipped", "n/a", "xfail")
+    shown_when_any = tuple(status for status in ("invalid",) if counts.get(status))
+    columns = ("pass", "fail", "error", "crash", "timeout", "skipped", "n/a", "xfail", *shown_when_any)
     keys = {"n/a": "not_applicable"}
     width = max([len("variant"), *(len(variant) for variant in report["by_variant"])]) + 2
     lines.append("  " + "variant".ljust(width) + "".join(f"{column:>9}" for column in columns))
@@ -158,9 +159,16 @@ def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]
             lines.append(f"           {result.get('message', '')}")
         if len(problems) > failures_shown:
             lines.append(f"  ... and {len(problems) - failures_shown} more (see the JSON report)")
+    invalid = [r for r in report["results"] if r["status"] == "invalid"]
+    if invalid:
+        lines.append("")
+        lines.append("Invalid scenarios (not counted against the engine; fix the scenario):")
+        for result in invalid[:failures_shown]:
+            lines.append(f"  {result['id']} ({result['source']})")
+            lines.append(f"           {result.get('message', '')}")
     must = report["summary"]["must"]
     share = 100.0 * must["passed"] / must["applicable"] if must["applicable"] else 0.0
     lines.append("")
-    other = ", ".join(f"{counts[s]} {s}" for s in ("skipped", "not_applicable", "xfail", "xpass") if counts[s])
+    other = ", ".join(f"{counts[s]} {s}" for s in ("skipped", "not_applicable", "invalid", "xfail", "xpass") if counts.get(s))
     lines.append(f"Compliance (must): {must['passed']}/{must['applicable']} = {share:.1f}%" + (f"  ({other})" if other else ""))
     return lines

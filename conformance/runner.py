@@ -1,8 +1,9 @@
 """Running the suite against an engine and deciding each scenario's outcome.
 
 The runner knows nothing of the engine but what the handshake says: which variants and house
-rules it plays. Scenarios outside that are skipped with a reason and never sent. Everything else
-is sent once; the reply is checked against the protocol schema and then by the comparator. An
+rules it plays. Scenarios outside that are skipped with a reason and never sent; a scenario a
+precheck finds invalid (its own script broken, on the reference engine) is never sent either.
+Everything else is sent once; the reply is checked against the protocol schema and then by the comparator. An
 expected-failures list turns known failures into `xfail` and flags those that start passing.
 """
 
@@ -28,7 +29,8 @@ from .sessions import run_in_session
 
 FAILING = ("fail", "error", "crash", "timeout")
 UNEXPECTED = (*FAILING, "xpass")  # outcomes that fail a run: failures nobody listed, and listed ones that pass
-STATUSES = ("pass", "fail", "error", "crash", "timeout", "skipped", "not_applicable", "xfail", "xpass")
+STATUSES = ("pass", "fail", "error", "crash", "timeout", "skipped", "not_applicable", "invalid", "xfail", "xpass")
+NOT_CHECKED = ("skipped", "not_applicable", "invalid")  # outcomes that say nothing about the engine
 
 
 class Engine(Protocol):
@@ -88,6 +90,8 @@ class Outcome:
     details: list[str] = field(default_factory=list)
     seconds: float = 0.0
     expected_failure: str | None = None
+    reply: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    """The engine's result, as the comparator saw it (for explaining a pass or a failure)."""
 
 
 @dataclass
@@ -101,9 +105,9 @@ class RunResult:
         return sum(1 for o in self.outcomes if o.status == status and (level is None or o.scenario.level == level))
 
     def compliance(self, level: str | None = "must") -> tuple[int, int]:
-        """Passed and applicable scenarios (skips and not-applicable ones are not applicable)."""
+        """Passed and applicable scenarios (skipped, not-applicable and invalid ones are not applicable)."""
         relevant = [o for o in self.outcomes if level is None or o.scenario.level == level]
-        applicable = [o for o in relevant if o.status not in ("skipped", "not_applicable")]
+        applicable = [o for o in relevant if o.status not in NOT_CHECKED]
         return sum(1 for o in applicable if o.status in ("pass", "xpass")), len(applicable)
 
 
@@ -140,6 +144,8 @@ def unsupported(scenario: Scenario, hello: dict[str, Any]) -> str | None:
 
 
 Expectations = Callable[[dict[str, Any]], dict[str, str]]
+Precheck = Callable[[Scenario], "Outcome | None"]
+"""A verdict on a scenario reached before it is sent (such as `invalid`), or None to send it."""
 
 
 def run_suite(
@@ -148,6 +154,7 @@ def run_suite(
     expectations: Expectations | None = None,
     progress: Callable[[Outcome], None] | None = None,
     check_replies: bool = True,
+    precheck: Precheck | None = None,
 ) -> RunResult:
     """Run every scenario on `engine` and return the outcomes in order.
 
@@ -166,7 +173,8 @@ def run_suite(
     outcomes = []
     try:
         for seq, scenario in enumerate(scenarios):
-            outcome = run_scenario(engine, hello, scenario, seq, validator)
+            verdict = precheck(scenario) if precheck else None
+            outcome = verdict or run_scenario(engine, hello, scenario, seq, validator)
             outcome = _apply_expectation(outcome, expected_failures.get(scenario.id))
             outcomes.append(outcome)
             if progress:
@@ -208,8 +216,8 @@ def run_scenario(
             )
     mismatches = compare(scenario, reply)
     if mismatches:
-        return Outcome(scenario, "fail", str(mismatches[0]), [str(m) for m in mismatches], elapsed)
-    return Outcome(scenario, "pass", seconds=elapsed)
+        return Outcome(scenario, "fail", str(mismatches[0]), [str(m) for m in mismatches], elapsed, reply=reply)
+    return Outcome(scenario, "pass", seconds=elapsed, reply=reply)
 
 
 def _apply_expectation(outcome: Outcome, reason: str | None) -> Outcome:

@@ -9,15 +9,15 @@ scenario names must exist.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from reference_impl.deal import DealError, explicit_deal
 from reference_impl.loading import load_rules
 from reference_impl.paths import data_home, display_path
-from reference_impl.rules import Rules
-from reference_impl.spec import SpecError, SpecInvalid, builtin_catalog
+from reference_impl.rules import Rules, compile_rules
+from reference_impl.spec import Catalog, SpecError, SpecInvalid, builtin_catalog, load_catalog, resolve_checked
 from reference_impl.spec.schemas import validate_document
 from reference_impl.spec.yaml_loader import Document, load_document
 
@@ -60,6 +60,8 @@ class Scenario:
     line: int
     description: str = ""
     data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    spec: tuple[Path, ...] = ()
+    """A user's own spec files its variant and house rules are resolved with (besides the built-in spec)."""
 
     def check_index(self, check: dict[str, Any]) -> int:
         """The number of actions applied before a checkpoint."""
@@ -90,8 +92,9 @@ def retired_ids() -> dict[str, str]:
     return retired
 
 
-def load_scenarios(paths: list[Path] | None = None) -> list[Scenario]:
-    """Every scenario of the suite (or of `paths`); raise SpecInvalid listing every problem."""
+def load_scenarios(paths: list[Path] | None = None, spec: tuple[Path, ...] = ()) -> list[Scenario]:
+    """Every scenario of the suite (or of `paths`), its rules resolved with the built-in spec plus
+    `spec` files; raise SpecInvalid listing every problem."""
     errors: list[SpecError] = []
     scenarios: list[Scenario] = []
     for path in scenario_files(paths):
@@ -104,7 +107,7 @@ def load_scenarios(paths: list[Path] | None = None) -> list[Scenario]:
         if problems:
             errors.extend(problems)
             continue
-        scenarios.extend(_scenarios_of(document))
+        scenarios.extend(_scenarios_of(document, spec))
     if not errors:
         errors.extend(_cross_checks(scenarios, retired_ids()))
     if errors:
@@ -118,7 +121,7 @@ def suite() -> tuple[Scenario, ...]:
     return tuple(load_scenarios())
 
 
-def _scenarios_of(document: Document) -> list[Scenario]:
+def _scenarios_of(document: Document, spec: tuple[Path, ...]) -> list[Scenario]:
     data = document.data
     found = []
     for index, item in enumerate(data["scenarios"]):
@@ -139,13 +142,29 @@ def _scenarios_of(document: Document) -> list[Scenario]:
                 line=document.line_of(pointer),
                 description=item.get("description", ""),
                 data=item,
+                spec=spec,
             )
         )
     return found
 
 
 def scenario_rules(scenario: Scenario) -> Rules:
-    return load_rules(scenario.variant, scenario.house_rules)
+    return _rules(scenario.variant, scenario.house_rules, scenario.spec)
+
+
+@lru_cache(maxsize=256)
+def _rules(variant: str, house_rules: tuple[str, ...], spec: tuple[Path, ...]) -> Rules:
+    """Compiled once per combination: a user's spec files are loaded again for every call otherwise."""
+    if not spec:
+        return load_rules(variant, house_rules)
+    resolved = resolve_checked(catalog_with(spec), variant, house_rules)
+    return compile_rules(resolved.data, resolved.house_rules)
+
+
+@lru_cache(maxsize=8)
+def catalog_with(spec: tuple[Path, ...] = ()) -> Catalog:
+    """The built-in spec plus a user's own files, loaded once per run."""
+    return load_catalog(spec) if spec else builtin_catalog()
 
 
 def _cross_checks(scenarios: list[Scenario], retired: dict[str, str]) -> list[SpecError]:

@@ -23,7 +23,7 @@ import copy
 import json
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import IO, Any, Generic, TypeVar
 
@@ -135,20 +135,7 @@ class Server(Generic[Game]):
 
     def serve(self, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
         """One reply line per request line until 'bye' or the end of input."""
-        for line in stdin:
-            if not line.strip():
-                continue
-            try:
-                message = json.loads(line)
-            except (ValueError, RecursionError) as exc:
-                reply: dict[str, Any] | None = _error(-1, f"not JSON: {exc}")
-            else:
-                reply = self.handle(message)
-                if reply is None:
-                    break
-            stdout.write(json.dumps(reply) + "\n")
-            stdout.flush()
-        return 0
+        return serve_messages(self.handle, stdin, stdout)
 
     def handle(self, message: Any) -> dict[str, Any] | None:
         """The reply to one message (None for 'bye'); never raises, whatever the message or the engine does."""
@@ -256,6 +243,24 @@ class _Session(Generic[Game]):
     def observe(self) -> dict[str, Any]:
         seen = self.engine.observe(self.game)
         return seen if self.view is None else {name: seen[name] for name in self.view if name in seen}
+
+
+def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str], stdout: IO[str]) -> int:
+    """The JSON-lines loop around a message handler: a reply line per request line, until 'bye' (None)."""
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            reply: dict[str, Any] | None = _error(-1, f"not JSON: {exc}")
+        else:
+            reply = handle(message)
+            if reply is None:
+                break
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+    return 0
 
 
 def _check_step(seat: Any, action: Any) -> None:

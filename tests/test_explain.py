@@ -1,0 +1,88 @@
+"""`euchre-spec explain`: one scenario laid out step by step, expected beside what the engine showed."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+from tests.cli_helpers import run_cli
+
+WRONG_TRUMP = """
+import json
+import sys
+
+from conformance.reference_engine import ReferenceEngine
+
+engine = ReferenceEngine()
+for line in sys.stdin:
+    reply = engine.handle(json.loads(line))
+    if reply is None:
+        break
+    for observed in reply.get("observations", []):
+        if observed.get("trump") == "H":
+            observed["trump"] = "D"
+    print(json.dumps(reply), flush=True)
+"""
+
+
+def wrong_engine(tmp_path: Path) -> str:
+    """A protocol engine that plays correctly but shows diamonds whenever hearts are trump."""
+    path = tmp_path / "wrong_trump.py"
+    path.write_text(WRONG_TRUMP, encoding="utf-8")
+    return shlex.join([sys.executable, str(path)])
+
+
+def test_the_reference_engine_passes_and_every_checkpoint_is_shown_beside_its_value() -> None:
+    completed = run_cli("explain", "na-smoke-001", "--engine", "reference")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    lines = completed.stdout.splitlines()
+    assert "Deal 1: dealer seat 0, up-card JH" in lines
+    assert "  seat 2  AH KH QH 9D TD" in lines
+    assert any(line.split() == ["1", "1", "order_up"] for line in lines)
+    assert any(
+        line.split() == ["refuses", "2", "play:9D", "refused:", "must_follow_suit", "refused:", "must_follow_suit"]
+        for line in lines
+    )
+    assert "Every checkpoint matches." in lines
+    assert not any(line.startswith(">>") for line in lines)
+
+
+def test_a_wrong_engine_fails_and_the_first_differing_step_is_marked(tmp_path: Path) -> None:
+    completed = run_cli("explain", "na-smoke-001", "--engine", wrong_engine(tmp_path))
+    assert completed.returncode == 1, completed.stdout + completed.stderr
+    lines = completed.stdout.splitlines()
+    marked = [line for line in lines if line.startswith(">> ")]
+    assert marked[0].split() == [">>", "trump", "'H'", "'D'", "differs"]
+    assert marked[1] == ">> first difference, after step 1 (1 order_up): trump: expected 'H', got 'D'"
+    step_one = next(i for i, line in enumerate(lines) if line.split() == ["1", "1", "order_up"])
+    assert lines.index(marked[0]) == step_one + 1
+    assert lines[-1] == "Outcome: fail: after step 1 (1 order_up): trump: expected 'H', got 'D'"
+
+
+def test_a_later_deal_by_number_is_drawn_with_the_dealer_the_rules_choose() -> None:
+    completed = run_cli("explain", "br-game-001", "--engine", "reference")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    lines = completed.stdout.splitlines()
+    assert "Deal 1: dealer seat 1, up-card 9D" in lines
+    assert "Deal 2 (deal #5): dealer seat 2, up-card TD" in lines
+    assert sum(1 for line in lines if line.startswith("  seat ")) == 8
+
+
+def test_an_unknown_id_gets_the_nearest_one() -> None:
+    completed = run_cli("explain", "na-smoke-01", "--engine", "reference")
+    assert completed.returncode == 2
+    assert completed.stderr.strip() == "error: unknown scenario id 'na-smoke-01' (did you mean 'na-smoke-001'?)"
+
+
+def test_a_users_invalid_scenario_is_explained_as_invalid(tmp_path: Path) -> None:
+    from tests.test_conform_command import user_folder
+
+    rule, scenarios = user_folder(tmp_path)
+    completed = run_cli("explain", "my-stuck-002", "--engine", "reference", "--scenario", str(scenarios), "--spec", str(rule))
+    assert completed.returncode == 2
+    assert completed.stdout.splitlines()[-1] == (
+        "Outcome: invalid: invalid scenario: the rules refuse step 2 (1 pass) of its own script: not_your_turn"
+    )
+    passing = run_cli("explain", "my-stuck-001", "--engine", "reference", "--scenario", str(scenarios), "--spec", str(rule))
+    assert passing.returncode == 0, passing.stdout + passing.stderr
