@@ -23,7 +23,8 @@ SETUP_FIELDS = ("variant", "house_rules", "rules", "deals", "start_scores")
 
 def session_messages(request: dict[str, Any], session: str) -> list[dict[str, Any]]:
     """The messages that play `request` in a session named `session` (unnumbered: the exchange numbers them)."""
-    opening = {"type": "open", "session": session} | {key: request[key] for key in SETUP_FIELDS if key in request}
+    opening = {"type": "open", "session": session, "scenario": request["scenario"]}
+    opening |= {key: request[key] for key in SETUP_FIELDS if key in request}
     messages: list[dict[str, Any]] = [opening]
     for kind, step in _steps(request):
         messages.append({"type": kind, "session": session, "seat": step["seat"], "action": step["action"]})

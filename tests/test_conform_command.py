@@ -64,7 +64,7 @@ def test_report_to_names_the_exact_folder(tmp_path: Path) -> None:
     completed = run_cli("conform", "--engine", command, "--variant", "two-handed", "--report-to", str(target), "--quiet")
     assert completed.returncode == 0, completed.stderr
     assert sorted(p.name for p in target.iterdir()) == ["engine-stderr.log", "junit.xml", "report.json"]
-    assert "gamma got run" in (target / "engine-stderr.log").read_text()
+    assert "gamma got hello" in (target / "engine-stderr.log").read_text()
 
 
 def test_an_engine_that_plays_none_of_the_selected_variants_fails_the_run_and_says_why(tmp_path: Path) -> None:

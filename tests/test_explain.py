@@ -19,7 +19,7 @@ for line in sys.stdin:
     reply = engine.handle(json.loads(line))
     if reply is None:
         break
-    for observed in reply.get("observations", []):
+    for observed in [*reply.get("observations", []), reply.get("observation") or {}]:
         if observed.get("trump") == "H":
             observed["trump"] = "D"
     print(json.dumps(reply), flush=True)
