@@ -86,6 +86,7 @@ class Rules:
     special_up_card: str | None
     maker_alone: str
     defender_alone: str
+    defenders_from_maker: bool
     first_lead: str
     scoring: Mapping[tuple[int, bool, bool], ScoringRow]
     scoring_predicted_alone: Mapping[tuple[int, bool, bool], ScoringRow]
@@ -191,6 +192,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         special_up_card=bidding.get("special_up_card", {}).get("rule"),
         maker_alone=data["lone_play"]["maker"],
         defender_alone=data["lone_play"]["defender"],
+        defenders_from_maker=data["lone_play"].get("defender_order", "left_of_dealer") == "left_of_maker",
         first_lead=data["play"]["first_lead"],
         scoring=MappingProxyType(table),
         scoring_predicted_alone=MappingProxyType(tables[True]),

@@ -16,9 +16,10 @@ def start(rules: Rules, dealer: int, number: int = 0) -> HandState:
 
 
 def defenders_in_order(state: HandState) -> list[int]:
-    """The active defenders clockwise from the dealer's left: the order lone defence is offered."""
+    """The active defenders clockwise from the dealer's (or the maker's) left: the order lone defence is offered."""
     rules = state.rules
-    seats = [(state.dealer + k) % rules.players for k in range(1, rules.players + 1)]
+    first = state.maker if rules.defenders_from_maker else state.dealer
+    seats = [(first + k) % rules.players for k in range(1, rules.players + 1)]
     return [s for s in seats if rules.team_of[s] != rules.team_of[state.maker] and state.active[s]]
 
 
@@ -184,6 +185,8 @@ DEFENCE_MODES = [
     pytest.param("british", ("defend-alone=never",), False, False, id="british-never"),
     pytest.param("british", ("defend-alone=against-lone-maker",), True, False, id="british-against-lone-maker"),
     pytest.param("british", ("defend-alone=always",), True, True, id="british-always"),
+    pytest.param("british", ("defender-order",), True, True, id="british-asked-from-maker-left"),
+    pytest.param("north-american", ("defend-alone", "defender-order"), True, False, id="against-lone-maker-from-maker-left"),
 ]
 
 
@@ -214,6 +217,37 @@ def test_when_defending_alone_is_offered(
         state = apply(state, "pass", state.to_act)
     assert asked == expected and len(asked) == 2
     assert state.phase == "play" and state.defender_alone == -1
+
+
+ASKING_ORDERS = [
+    # variant, house rules, dealer, maker, defenders in the order they are asked
+    pytest.param("north-american", (), 0, 2, [1, 3], id="na-dealer-left-partner-of-dealer"),
+    pytest.param("north-american", ("defender-order",), 0, 2, [3, 1], id="na-maker-left-partner-of-dealer"),
+    pytest.param("north-american", (), 0, 3, [2, 0], id="na-dealer-left-right-of-dealer"),
+    pytest.param("north-american", ("defender-order",), 0, 3, [0, 2], id="na-maker-left-right-of-dealer"),
+    pytest.param("north-american", ("defender-order",), 0, 1, [2, 0], id="na-maker-left-left-of-dealer"),
+    pytest.param("north-american", ("defender-order",), 0, 0, [1, 3], id="na-maker-left-dealer"),
+    pytest.param("north-american", ("defender-order=dealer-left",), 0, 3, [2, 0], id="na-mode-dealer-left"),
+    pytest.param("british", ("defender-order",), 1, 0, [1, 3], id="british-maker-left"),
+    pytest.param("six-handed-cornish", (), 0, 3, [2, 4, 0], id="six-dealer-left"),
+    pytest.param("six-handed-cornish", ("defender-order",), 0, 3, [4, 0, 2], id="six-maker-left"),
+]
+
+
+@pytest.mark.parametrize(("variant", "house", "dealer", "maker", "expected"), ASKING_ORDERS)
+def test_defenders_are_asked_in_the_variants_order(
+    variant: str, house: tuple[str, ...], dealer: int, maker: int, expected: list[int]
+) -> None:
+    rules = rules_for(variant, "defend-alone=always", *house) if variant == "north-american" else rules_for(variant, *house)
+    state = order_up_by(start(rules, dealer), maker)
+    state = apply(state, "pass")
+    if state.phase == "dealer_discard":
+        state = apply(state, legal(state)[0])
+    asked = []
+    while state.phase == "defend_alone":
+        asked.append(state.to_act)
+        state = apply(state, "pass", state.to_act)
+    assert asked == expected
 
 
 @pytest.mark.parametrize("which", [0, 1], ids=["first-asked", "second-asked"])

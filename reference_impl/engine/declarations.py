@@ -236,10 +236,15 @@ def _defender_may_declare(state: HandState, seat: int) -> bool:
     return rules.defender_alone == "always" or (rules.defender_alone == "against_lone_maker" and state.maker_alone)
 
 
+def _defence_round_start(state: HandState) -> int:
+    """The seat whose left the asking starts from: the dealer, or the maker (lone_play.defender_order)."""
+    return state.maker if state.rules.defenders_from_maker else state.dealer
+
+
 def _to_defence(state: HandState) -> None:
-    """Offer a lone defence to the first eligible defender from the dealer's left, else play."""
+    """Offer a lone defence to the first eligible defender in the variant's order, else play."""
     if state.rules.defender_alone != "never":
-        seat = state.dealer
+        seat = _defence_round_start(state)
         for _ in range(state.rules.players):
             seat = state.left_of(seat)
             if _defender_may_declare(state, seat):
@@ -265,7 +270,7 @@ def take_defend(state: HandState, action: Action) -> None:
     nxt = seat
     while True:
         nxt = state.left_of(nxt)
-        if nxt == state.left_of(state.dealer) or nxt == seat:
+        if nxt == state.left_of(_defence_round_start(state)) or nxt == seat:
             break
         if _defender_may_declare(state, nxt):
             state.to_act = nxt
