@@ -24,7 +24,7 @@ from tests import ROOT
 
 ENGINE = ROOT / "engines" / "javascript" / "engine.js"
 NA_VECTORS = [vector for vector in builtin_catalog().deal_numbers["vectors"]["deals"] if vector["variant"] == "north-american"]
-MIN_PASSES = 169
+MIN_PASSES = 172
 """Scenarios the engine passes today (north-american 153, north-american-32 16): fewer is a regression."""
 
 

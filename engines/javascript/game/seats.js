@@ -9,6 +9,12 @@ export function fromDealersLeft(hand) {
   return Array.from({ length: count }, (_, turn) => (hand.dealer + 1 + turn) % count);
 }
 
+/** Every seat once, starting at the left of `seat` and ending with `seat`. */
+export function fromLeftOf(hand, seat) {
+  const count = hand.rules.seatCount;
+  return Array.from({ length: count }, (_, turn) => (seat + 1 + turn) % count);
+}
+
 /** The next seat clockwise after `seat` that takes part in the hand (skipping who sits out). */
 export function nextInPlay(hand, seat) {
   const count = hand.rules.seatCount;

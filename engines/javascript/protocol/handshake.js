@@ -18,6 +18,7 @@ export function helloReply() {
       "throw-in",
       "canadian-loner",
       "defend-alone",
+      "defender-order",
       "no-up-card-discard",
       "dealer-picks-up-for-loner",
       "passed-player-cannot-go-alone",
