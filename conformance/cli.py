@@ -32,7 +32,10 @@ def add_commands(commands: Any) -> None:
     serve_command.add_argument(
         "--spec", action="append", default=[], type=Path, metavar="PATH", help="also declare and play your own spec files"
     )
-    serve_command.set_defaults(run=lambda args: serve_reference(args.spec))
+    serve_command.add_argument(
+        "--no-sessions", action="store_true", help="offer only run requests, as an engine without sessions (for comparisons)"
+    )
+    serve_command.set_defaults(run=lambda args: serve_reference(args.spec, not args.no_sessions))
     add_fuzz_command(commands)
     add_explain_command(commands)
 

@@ -17,6 +17,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import IO, Any
 
@@ -61,6 +62,8 @@ class EngineProcess:
         self._lines: queue.Queue[object] = queue.Queue()
         self._hello: dict[str, Any] | None = None
         self._seq = 0
+        self._pending: deque[str] = deque()
+        """Lines read from the engine and not yet taken as replies."""
 
     def start(self) -> dict[str, Any]:
         """Start the process and shake hands; return the engine's hello reply."""
@@ -91,26 +94,42 @@ class EngineProcess:
         For sessions: a scenario's messages do not depend on the replies, so writing them all
         before reading costs one round trip instead of one per message.
         """
+        return self.receive(self.send(messages))
+
+    def send(self, messages: list[dict[str, Any]]) -> list[int]:
+        """Number and write the messages without waiting; their seqs, to `receive` the replies by.
+
+        Sending to two engines before reading either lets both work at once (the fuzzer).
+        """
         if self._process is None or self._process.poll() is not None:
             self._restart()
         process = self._process
         assert process is not None and process.stdin is not None
-        numbered = []
+        seqs = []
+        lines = []
         for message in messages:
             self._seq += 1
-            numbered.append(message | {"seq": self._seq})
+            seqs.append(self._seq)
+            lines.append(json.dumps(message | {"seq": self._seq}) + "\n")
         try:
-            process.stdin.write("".join(json.dumps(message) + "\n" for message in numbered))
+            process.stdin.write("".join(lines))
             process.stdin.flush()
-            replies = []
-            for message in numbered:
-                reply = self._reply(process, self.timeout)
-                if reply.get("seq") != message["seq"]:
-                    raise EngineFailure("error", f"reply carries seq {reply.get('seq')!r}, expected {message['seq']!r}")
-                replies.append(reply)
         except (BrokenPipeError, OSError) as exc:
             self._restart_quietly()
             raise EngineFailure("crash", f"the engine is gone (exit code {process.poll()}): {exc}") from exc
+        return seqs
+
+    def receive(self, seqs: list[int]) -> list[dict[str, Any]]:
+        """The replies to messages sent with these seqs, in order, each within the timeout."""
+        process = self._process
+        assert process is not None
+        replies = []
+        try:
+            for seq in seqs:
+                reply = self._reply(process, self.timeout)
+                if reply.get("seq") != seq:
+                    raise EngineFailure("error", f"reply carries seq {reply.get('seq')!r}, expected {seq!r}")
+                replies.append(reply)
         except EngineFailure:
             self._restart_quietly()
             raise
@@ -152,14 +171,32 @@ class EngineProcess:
             if not isinstance(stderr, int):
                 stderr.close()
         self._lines = queue.Queue()
+        self._pending.clear()
         reader = threading.Thread(target=self._read, args=(self._process.stdout, self._lines), daemon=True)
         reader.start()
 
     @staticmethod
     def _read(stream: IO[str] | None, lines: queue.Queue[object]) -> None:
-        if stream is not None:
-            for line in stream:
-                lines.put(line)
+        """Queue the engine's output a batch of whole lines at a time: every line that has arrived.
+
+        One hand-over per batch instead of per line keeps a busy session cheap; bytes that are
+        not UTF-8 become replacement characters, so such a line fails as JSON, not the reader.
+        """
+        raw = getattr(stream, "buffer", None)
+        pending = b""
+        while raw is not None:
+            try:
+                chunk = raw.read1(1 << 16)
+            except (OSError, ValueError):
+                break
+            if not chunk:
+                break
+            pending += chunk
+            *complete, pending = pending.split(b"\n")
+            if complete:
+                lines.put([line.decode("utf-8", errors="replace") for line in complete])
+        if pending:
+            lines.put([pending.decode("utf-8", errors="replace")])
         lines.put(END)
 
     def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
@@ -176,17 +213,21 @@ class EngineProcess:
         """The engine's next reply line, as a JSON object, within `timeout` seconds."""
         deadline = time.monotonic() + timeout
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise EngineFailure("timeout", f"no reply within {timeout:g} s")
-            try:
-                line = self._lines.get(timeout=remaining)
-            except queue.Empty:
-                raise EngineFailure("timeout", f"no reply within {timeout:g} s") from None
-            if line is END:
-                code = process.wait()
-                raise EngineFailure("crash", f"the engine exited with code {code} before replying")
-            assert isinstance(line, str)
+            if not self._pending:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise EngineFailure("timeout", f"no reply within {timeout:g} s")
+                try:
+                    batch = self._lines.get(timeout=remaining)
+                except queue.Empty:
+                    raise EngineFailure("timeout", f"no reply within {timeout:g} s") from None
+                if batch is END:
+                    code = process.wait()
+                    raise EngineFailure("crash", f"the engine exited with code {code} before replying")
+                assert isinstance(batch, list)
+                self._pending.extend(batch)
+                continue
+            line = self._pending.popleft()
             if not line.strip():
                 continue
             try:

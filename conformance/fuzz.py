@@ -27,8 +27,9 @@ import multiprocessing
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from tqdm import tqdm
@@ -38,7 +39,8 @@ from reference_impl.loading import load_rules
 
 from .fuzz_campaign import Campaign, Shard, Summary, summarize
 from .fuzz_disagreement import Disagreement, first_of_each
-from .fuzz_engines import Stepper, View, make_stepper
+from .fuzz_engines import IN_PROCESS, ProtocolStepper, Stepper, View, make_stepper
+from .fuzz_tables import SESSION_WIDTH, Table, make_table
 
 CHUNK = 250
 
@@ -81,15 +83,26 @@ def _roles(actions: frozenset[str], up_card: str | None) -> str:
     return ", ".join(sorted(kinds)) or "nothing"
 
 
-def play_hand(
-    setup: Setup, steppers: tuple[Stepper, Stepper], hand: int, players: int, up_card_of: Callable[[int, int], str | None]
-) -> list[Disagreement]:
-    """Play hand `hand` on both engines; every disagreement found in it (one per class)."""
+Request = tuple[str, Any]
+"""What a hand asks of both engines next: ("start", deal) or ("apply", (seat, action))."""
+
+Answer = tuple[tuple[str | None, str | None], tuple[View, View]]
+"""Both engines' refusals (None: taken, or a deal) and what each shows after it."""
+
+
+def hand_steps(
+    setup: Setup, hand: int, players: int, up_card_of: Callable[[int, int], str | None]
+) -> Generator[Request, Answer, list[Disagreement]]:
+    """Hand `hand` as a conversation: it asks for a deal, then for one action at a time, and
+    returns every disagreement found in it (one per class).
+
+    Written as a generator so that one definition of what is compared serves both a hand
+    played alone and many hands played side by side (conformance/fuzz_tables.py).
+    """
     number, dealer = hand_deal(setup.seed, hand, players)
     deal = {"dealer": dealer, "number": number}
     up_card = up_card_of(number, dealer)
     rng = random.Random(f"euchre-fuzz-play:{setup.seed}:{hand}")
-    first, second = steppers
     names = setup.names or setup.engines
     found: dict[str, Disagreement] = {}
     steps: list[tuple[int, str]] = []
@@ -112,10 +125,8 @@ def play_hand(
                 view.clause,
             )
 
-    for stepper in steppers:
-        stepper.start(setup.variant, setup.house_rules, deal)
+    _, (a, b) = yield "start", deal
     while True:
-        a, b = first.view(), second.view()
         previous = f"{steps[-1][1].partition(':')[0]} by {_seat_role(steps[-1][0], dealer, players)}" if steps else "the deal"
         if a.to_act != b.to_act or a.hand_over != b.hand_over:
             label = (
@@ -141,7 +152,7 @@ def play_hand(
         seat = a.to_act
         assert seat is not None
         action = rng.choice(common)
-        refused = [stepper.apply(seat, action) for stepper in steppers]
+        refused, after = yield "apply", (seat, action)
         steps.append((seat, action))
         previous_phase = a.phase
         if any(refused):
@@ -149,7 +160,63 @@ def play_hand(
             label = f"refuses an action it lists as legal: {names[0]} {outcomes[0]}, {names[1]} {outcomes[1]}"
             note("refused", refused[0], refused[1], label, "refuses-legal", a)
             break
+        a, b = after
     return list(found.values())
+
+
+def play_hand(
+    setup: Setup, steppers: tuple[Stepper, Stepper], hand: int, players: int, up_card_of: Callable[[int, int], str | None]
+) -> list[Disagreement]:
+    """Play hand `hand` on both engines, one step at a time; every disagreement found in it."""
+    conversation = hand_steps(setup, hand, players, up_card_of)
+    request = next(conversation)
+    try:
+        while True:
+            kind, payload = request
+            if kind == "start":
+                for stepper in steppers:
+                    stepper.start(setup.variant, setup.house_rules, payload)
+                refused: tuple[str | None, str | None] = (None, None)
+            else:
+                refused = (steppers[0].apply(*payload), steppers[1].apply(*payload))
+            request = conversation.send((refused, (steppers[0].view(), steppers[1].view())))
+    except StopIteration as done:
+        found: list[Disagreement] = done.value
+        return found
+
+
+def play_side_by_side(
+    setup: Setup, tables: tuple[Table, Table], hands: range, players: int, up_card_of: Callable[[int, int], str | None]
+) -> list[Disagreement]:
+    """Play `hands` on both engines, as many at a time as both tables have slots, one batch per step."""
+    width = min(table.width for table in tables)
+    waiting = iter(hands)
+    live: dict[int, tuple[Generator[Request, Answer, list[Disagreement]], Request]] = {}
+    found: list[Disagreement] = []
+
+    def begin(slot: int) -> None:
+        hand = next(waiting, None)
+        if hand is not None:
+            conversation = hand_steps(setup, hand, players, up_card_of)
+            live[slot] = (conversation, next(conversation))
+
+    for slot in range(width):
+        begin(slot)
+    while live:
+        starts = {slot: payload for slot, (_, (kind, payload)) in live.items() if kind == "start"}
+        moves = [(slot, *payload) for slot, (_, (kind, payload)) in live.items() if kind == "apply"]
+        for table in tables:
+            table.send(starts, moves)
+        first, second = (table.collect() for table in tables)
+        for slot, (conversation, _) in list(live.items()):
+            (refused_a, view_a), (refused_b, view_b) = first[slot], second[slot]
+            try:
+                live[slot] = (conversation, conversation.send(((refused_a, refused_b), (view_a, view_b))))
+            except StopIteration as done:
+                found.extend(done.value)
+                del live[slot]
+                begin(slot)
+    return found
 
 
 def _run_chunk(arguments: tuple[Setup, int, int]) -> tuple[int, list[Disagreement]]:
@@ -161,14 +228,23 @@ def _run_chunk(arguments: tuple[Setup, int, int]) -> tuple[int, list[Disagreemen
         return None if up is None else rules.card_code(up)
 
     steppers = (make_stepper(setup.engines[0], setup.timeout), make_stepper(setup.engines[1], setup.timeout))
-    found: list[Disagreement] = []
+    if not any(isinstance(stepper, ProtocolStepper) for stepper in steppers):
+        try:
+            return stop - start, [
+                d for hand in range(start, stop) for d in play_hand(setup, steppers, hand, rules.players, up_card_of)
+            ]
+        finally:
+            for stepper in steppers:
+                stepper.close()
+    tables = tuple(
+        make_table(stepper, partial(make_stepper, spec, setup.timeout), setup.variant, setup.house_rules, SESSION_WIDTH)
+        for stepper, spec in zip(steppers, setup.engines, strict=True)
+    )
     try:
-        for hand in range(start, stop):
-            found.extend(play_hand(setup, steppers, hand, rules.players, up_card_of))
+        return stop - start, play_side_by_side(setup, (tables[0], tables[1]), range(start, stop), rules.players, up_card_of)
     finally:
-        for stepper in steppers:
-            stepper.close()
-    return stop - start, found
+        for table in tables:
+            table.close()
 
 
 @dataclass
@@ -189,7 +265,10 @@ class FuzzResult:
 def fuzz(setup: Setup, hands: int | range, jobs: int = 1, progress: bool = False) -> FuzzResult:
     """Play hands `hands` (a count from 0, or the range of a shard) on both engines, over `jobs` processes."""
     numbers = range(hands) if isinstance(hands, int) else hands
-    chunks = [(setup, start, min(start + CHUNK, numbers.stop)) for start in range(numbers.start, numbers.stop, CHUNK)]
+    size = CHUNK
+    if not all(engine in IN_PROCESS for engine in setup.engines):  # an engine process costs a start-up per chunk
+        size = max(CHUNK, -(-len(numbers) // max(jobs, 1)))
+    chunks = [(setup, start, min(start + size, numbers.stop)) for start in range(numbers.start, numbers.stop, size)]
     found: list[Disagreement] = []
     started = time.perf_counter()
     with tqdm(total=len(numbers), unit="hand", disable=not progress, smoothing=0.1) as bar:

@@ -144,7 +144,7 @@ class ProtocolStepper:
             messages = [{"type": "close", "session": self.hands}] if self.hands else []
             self.hands += 1
             opening = {"type": "open", "session": self.hands, "view": list(self.VIEW)} | setup
-            self.last = _observation(self.process.exchange([*messages, opening])[-1], self.name)
+            self.last = observation_of(self.process.exchange([*messages, opening])[-1], self.name)
             return
         self.request = {"type": "run", "scenario": "fuzz", **setup, "actions": [], "probes": []}
         self.last = self._send(self.request["actions"])["observations"][-1]
@@ -157,7 +157,11 @@ class ProtocolStepper:
         return reply
 
     def view(self) -> View:
-        seen = self.last
+        return self.view_of(self.last)
+
+    @staticmethod
+    def view_of(seen: dict[str, Any]) -> View:
+        """What the fuzzer reads of a protocol observation."""
         finished = seen.get("finished_hands") or []
         points = tuple(finished[-1]["points"]) if seen.get("hand_over") and finished else None
         return View(
@@ -169,7 +173,7 @@ class ProtocolStepper:
             (reply,) = self.process.exchange([{"type": "act", "session": self.hands, "seat": seat, "action": action}])
             if reply.get("type") == "refused":
                 return str(reply.get("reason"))
-            self.last = _observation(reply, self.name)
+            self.last = observation_of(reply, self.name)
             return None
         actions = [*self.request["actions"], {"seat": seat, "action": action}]
         reply = self._send(actions)
@@ -183,7 +187,8 @@ class ProtocolStepper:
         self.process.close()
 
 
-def _observation(reply: dict[str, Any], name: str) -> dict[str, Any]:
+def observation_of(reply: dict[str, Any], name: str) -> dict[str, Any]:
+    """The observation of a session reply, or a clear error naming the engine."""
     if reply.get("type") != "observation" or not isinstance(reply.get("observation"), dict):
         raise RuntimeError(f"{name} answered {reply.get('type')}: {reply.get('message') or reply.get('reason')}")
     observation: dict[str, Any] = reply["observation"]

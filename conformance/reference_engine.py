@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
 from reference_impl.engine import IllegalAction, observe_game
-from reference_impl.engine.game import GameState, game_apply, new_game
+from reference_impl.engine.game import GameState, game_apply, game_legal_actions, new_game
 from reference_impl.rules import Rules, compile_rules
 from reference_impl.spec import SpecInvalid, builtin_catalog
 
@@ -76,12 +76,30 @@ class ReferenceGames(sdk.Engine[GameState]):
     def observe(self, game: GameState) -> dict[str, Any]:
         return observe_game(game)
 
+    def observe_view(self, game: GameState, fields: tuple[str, ...]) -> dict[str, Any]:
+        """The fields a fuzzer's session asks for are read straight off the state; others need the whole view."""
+        if not set(fields) <= set(_CHEAP_FIELDS):
+            return super().observe_view(game, fields)
+        return {name: _CHEAP_FIELDS[name](game) for name in fields}
+
+
+_CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
+    "phase": lambda game: game.hand.phase,
+    "to_act": lambda game: None if game.is_over or game.hand.is_over else game.hand.to_act,
+    "legal_actions": lambda game: [action.text for action in game_legal_actions(game)],
+    "hand_over": lambda game: game.hand.is_over,
+    "finished_hands": lambda game: [{"thrown_in": r.thrown_in, "points": list(r.points)} for r in game.results],
+    "scores": lambda game: list(game.scores),
+    "game_over": lambda game: game.is_over,
+}
+"""Observation fields as observe_game computes them, each on its own."""
+
 
 class ReferenceEngine(sdk.Server[GameState]):
     """The reference engine answering protocol messages; `rules_hook` alters the compiled rules (mutants)."""
 
-    def __init__(self, rules_hook: RulesHook | None = None) -> None:
-        super().__init__(ReferenceGames(rules_hook))
+    def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True) -> None:
+        super().__init__(ReferenceGames(rules_hook), sessions)
 
 
 def start_game(rules: Rules, setup: sdk.Setup) -> GameState:
@@ -100,6 +118,6 @@ def start_game(rules: Rules, setup: sdk.Setup) -> GameState:
     return new_game(rules, deal_for, first_dealer, setup.start_scores)
 
 
-def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
+def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True) -> int:
     """Serve the engine over the harness protocol on standard input and output."""
-    return ReferenceEngine().serve(stdin, stdout)
+    return ReferenceEngine(sessions=sessions).serve(stdin, stdout)

@@ -23,15 +23,15 @@ import copy
 import json
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from typing import IO, Any, Generic, TypeVar
 
 PROTOCOL = 1
 """The harness protocol version this kit speaks."""
 
 SESSIONS = "sessions"
-"""The capability of keeping a game open and taking one action at a time (open, act, probe, close)."""
+"""The capability of keeping a game open and taking one action at a time (open, act, probe, restart, close)."""
 
 Game = TypeVar("Game")
 
@@ -125,12 +125,19 @@ class Engine(ABC, Generic[Game]):
     def observe(self, game: Game) -> dict[str, Any]:
         """The protocol observation of the game (docs/protocol.md, Observations)."""
 
+    def observe_view(self, game: Game, fields: tuple[str, ...]) -> dict[str, Any]:
+        """Only `fields` of the observation (a session's view); override it where that is cheaper."""
+        seen = self.observe(game)
+        return {name: seen[name] for name in fields if name in seen}
+
 
 class Server(Generic[Game]):
     """Answers protocol messages for one engine; `serve` runs the loop on stdin and stdout."""
 
-    def __init__(self, engine: Engine[Game]) -> None:
+    def __init__(self, engine: Engine[Game], sessions: bool = True) -> None:
+        """`sessions=False` offers only run requests, as an engine without sessions would."""
         self.engine = engine
+        self.capabilities = (SESSIONS,) if sessions else ()
         self._sessions: dict[str, _Session[Game]] = {}
 
     def serve(self, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
@@ -145,11 +152,11 @@ class Server(Generic[Game]):
         seq = message.get("seq", -1)
         seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
         if kind == "hello":
-            return self.engine.identity.hello((SESSIONS,))
+            return self.engine.identity.hello(self.capabilities)
         if kind == "bye":
             return None
         handler = _HANDLERS.get(str(kind))
-        if handler is None:
+        if handler is None or (kind != "run" and not self.capabilities):
             return _error(seq, f"unknown message type {kind!r}")
         try:
             return handler(self, message, seq)
@@ -161,7 +168,8 @@ class Server(Generic[Game]):
             return _error(seq, f"the engine failed: {type(exc).__name__}: {exc}")
 
     def _run(self, request: dict[str, Any], seq: int) -> dict[str, Any]:
-        game = _Session(self.engine, self.engine.start(Setup.of(request)))
+        setup = Setup.of(request)
+        game = _Session(self.engine, setup, self.engine.start(setup))
         probes = request["probes"]
         answers: list[dict[str, Any]] = [{"refused": False, "reason": "not reached"} for _ in probes]
 
@@ -187,8 +195,16 @@ class Server(Generic[Game]):
         return reply
 
     def _open(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
-        session = _Session(self.engine, self.engine.start(Setup.of(message)), message.get("view"))
+        setup = Setup.of(message)
+        session = _Session(self.engine, setup, self.engine.start(setup), message.get("view"))
         self._sessions[_session_id(message)] = session
+        return {"type": "observation", "seq": seq, "observation": session.observe()}
+
+    def _restart(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        session = self._session(message)
+        scores = message.get("start_scores")
+        setup = replace(session.setup, deals=tuple(message["deals"]), start_scores=None if scores is None else tuple(scores))
+        session.game = self.engine.start(setup)
         return {"type": "observation", "seq": seq, "observation": session.observe()}
 
     def _act(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
@@ -218,8 +234,9 @@ class Server(Generic[Game]):
 class _Session(Generic[Game]):
     """One game in play, with the observation fields its opener asked for."""
 
-    def __init__(self, engine: Engine[Game], game: Game, view: Any = None) -> None:
+    def __init__(self, engine: Engine[Game], setup: Setup, game: Game, view: Any = None) -> None:
         self.engine = engine
+        self.setup = setup
         self.game = game
         self.view = None if view is None else tuple(str(name) for name in view)
 
@@ -241,26 +258,51 @@ class _Session(Generic[Game]):
         return {"refused": False}
 
     def observe(self) -> dict[str, Any]:
-        seen = self.engine.observe(self.game)
-        return seen if self.view is None else {name: seen[name] for name in self.view if name in seen}
+        return self.engine.observe(self.game) if self.view is None else self.engine.observe_view(self.game, self.view)
 
 
 def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str], stdout: IO[str]) -> int:
-    """The JSON-lines loop around a message handler: a reply line per request line, until 'bye' (None)."""
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            message = json.loads(line)
-        except (ValueError, RecursionError) as exc:
-            reply: dict[str, Any] | None = _error(-1, f"not JSON: {exc}")
-        else:
-            reply = handle(message)
+    """The JSON-lines loop around a message handler: a reply line per request line, until 'bye' (None).
+
+    The replies to every line that has arrived are written together, with one flush before the
+    loop waits for more: a runner that sends a batch of messages gets its replies in a batch.
+    """
+    for batch in _line_batches(stdin):
+        replies: list[str] = []
+        for line in batch:
+            if not line.strip():
+                continue
+            try:
+                message = json.loads(line)
+            except (ValueError, RecursionError) as exc:
+                reply: dict[str, Any] | None = _error(-1, f"not JSON: {exc}")
+            else:
+                reply = handle(message)
             if reply is None:
-                break
-        stdout.write(json.dumps(reply) + "\n")
+                stdout.write("".join(replies))
+                stdout.flush()
+                return 0
+            replies.append(json.dumps(reply) + "\n")
+        stdout.write("".join(replies))
         stdout.flush()
     return 0
+
+
+def _line_batches(stdin: IO[str]) -> Iterator[list[str]]:
+    """The input's lines, in batches of all the whole lines that have arrived at each read."""
+    raw = getattr(stdin, "buffer", None)
+    if raw is None or not hasattr(raw, "read1"):  # a text stream with no bytes beneath it (tests)
+        for line in stdin:
+            yield [line]
+        return
+    pending = b""
+    while chunk := raw.read1(1 << 16):
+        pending += chunk
+        *complete, pending = pending.split(b"\n")
+        if complete:
+            yield [line.decode("utf-8", errors="replace") for line in complete]
+    if pending:
+        yield [pending.decode("utf-8", errors="replace")]
 
 
 def _check_step(seat: Any, action: Any) -> None:
@@ -282,6 +324,7 @@ def _error(seq: int, message: str) -> dict[str, Any]:
 _HANDLERS = {
     "run": Server._run,
     "open": Server._open,
+    "restart": Server._restart,
     "act": Server._act,
     "probe": Server._probe,
     "close": Server._close,

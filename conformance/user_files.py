@@ -118,9 +118,9 @@ class _Declaring:
         return reply
 
 
-def serve_reference(spec: Sequence[Path]) -> int:
-    """`euchre-spec serve [--spec FILE]`: the reference engine over the protocol, knowing the user's rules."""
+def serve_reference(spec: Sequence[Path], sessions: bool = True) -> int:
+    """`euchre-spec serve [--spec FILE] [--no-sessions]`: the reference engine over the protocol, knowing the user's rules."""
     if not spec:
-        return serve()
-    handler = declaring_user_spec(ReferenceEngine(), user_spec(spec))
+        return serve(sessions=sessions)
+    handler = declaring_user_spec(ReferenceEngine(sessions=sessions), user_spec(spec))
     return serve_messages(handler.handle, sys.stdin, sys.stdout)

@@ -1,0 +1,72 @@
+"""How fast the fuzzer drives an engine over the harness protocol, with sessions and without.
+
+The reference engine is fuzzed against itself three ways in one run, the ways interleaved over
+several rounds so that a busy machine weighs on each alike, and the medians are printed:
+
+* in process: both engines called directly (the ceiling: no protocol at all);
+* sessions: both served by `euchre-spec serve`, each hand kept open and stepped by `act`;
+* run requests: both served by `euchre-spec serve --no-sessions`, each step replaying the hand.
+
+    PYTHONPATH=. .venv/bin/python bench/fuzz_protocol.py [--hands 4000] [--rounds 3] [--jobs 2]
+
+The goal for sessions is at least 1,000 hands/s and at least half the in-process rate. The
+script asserts nothing: it prints the figures and their ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+from pathlib import Path
+
+from conformance.fuzz import Setup, fuzz
+
+SERVE = f"{sys.executable} -m reference_impl.cli serve"
+WAYS = {
+    "in process": ("reference", "reference"),
+    "sessions": (SERVE, SERVE),
+    "run requests": (f"{SERVE} --no-sessions", f"{SERVE} --no-sessions"),
+}
+REPLAY_SHARE = 50
+"""Run requests replay every hand from its start at each step: they get 1/50 of the hands."""
+
+
+def rate(engines: tuple[str, str], hands: int, jobs: int) -> float:
+    """Hands per second of one fuzz run of north-american, seed 1 (process start-up included)."""
+    result = fuzz(Setup(engines, "north-american", (), seed=1), hands, jobs)
+    if result.disagreements:
+        raise SystemExit(f"the reference engine disagrees with itself: {result.disagreements[0].label}")
+    return result.hands / result.seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=4000, help="hands per in-process and sessions run (default 4000)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the three ways (default 3)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="fuzz processes (default: one per core)")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    figures: dict[str, list[float]] = {way: [] for way in WAYS}
+    for _ in range(args.rounds):
+        for way, engines in WAYS.items():
+            hands = max(args.hands // REPLAY_SHARE, 20) if way == "run requests" else args.hands
+            figures[way].append(rate(engines, hands, args.jobs))
+    medians = {way: statistics.median(values) for way, values in figures.items()}
+    print(f"{platform.platform()}, Python {platform.python_version()}, {os.cpu_count()} CPUs, {args.jobs} jobs")
+    print("fuzz of the reference engine against itself, north-american, hands/s (median of rounds):")
+    for way, value in medians.items():
+        print(f"  {way:<13} {value:9,.0f}   rounds: {', '.join(f'{v:,.0f}' for v in figures[way])}")
+    sessions, in_process, replay = medians["sessions"], medians["in process"], medians["run requests"]
+    print(f"  sessions / run requests: {sessions / replay:,.1f}x")
+    print(f"  sessions / in process:   {sessions / in_process:.2f}  (goal: at least 0.5, and at least 1,000 hands/s)")
+    if args.json:
+        data = {"jobs": args.jobs, "hands": args.hands, "rounds": figures, "medians": medians}
+        args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
