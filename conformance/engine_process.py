@@ -9,7 +9,6 @@ again, and the handshake replayed before the next request.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import queue
 import shlex
@@ -20,6 +19,8 @@ import time
 from collections import deque
 from pathlib import Path
 from typing import IO, Any
+
+from . import wire
 
 END = object()
 
@@ -110,7 +111,7 @@ class EngineProcess:
         for message in messages:
             self._seq += 1
             seqs.append(self._seq)
-            lines.append(json.dumps(message | {"seq": self._seq}) + "\n")
+            lines.append(wire.dumps(message | {"seq": self._seq}) + "\n")
         try:
             process.stdin.write("".join(lines))
             process.stdin.flush()
@@ -141,7 +142,7 @@ class EngineProcess:
             return
         try:
             if process.poll() is None and process.stdin:
-                process.stdin.write(json.dumps({"type": "bye"}) + "\n")
+                process.stdin.write(wire.dumps({"type": "bye"}) + "\n")
                 process.stdin.flush()
                 process.wait(timeout=2)
         except (OSError, subprocess.TimeoutExpired, ValueError):
@@ -203,7 +204,7 @@ class EngineProcess:
         process = self._process
         assert process is not None and process.stdin is not None
         try:
-            process.stdin.write(json.dumps(message) + "\n")
+            process.stdin.write(wire.dumps(message) + "\n")
             process.stdin.flush()
         except (BrokenPipeError, OSError) as exc:
             raise EngineFailure("crash", f"the engine is gone (exit code {process.poll()}): {exc}") from exc
@@ -231,8 +232,8 @@ class EngineProcess:
             if not line.strip():
                 continue
             try:
-                reply = json.loads(line)
-            except json.JSONDecodeError:
+                reply = wire.loads(line)
+            except wire.DecodeError:
                 raise EngineFailure("error", f"the engine printed something that is not JSON: {line[:200].rstrip()!r}") from None
             if not isinstance(reply, dict):
                 raise EngineFailure("error", f"the engine printed JSON that is not an object: {line[:200].rstrip()!r}")

@@ -17,11 +17,9 @@ from typing import Any
 
 import pytest
 
-from .compare import compare
-from .engine_process import EngineFailure, EngineProcess
+from .engine_process import EngineProcess
 from .expected import load_expected_failures
-from .requests import build_request
-from .runner import unsupported
+from .runner import check_handshake, run_scenario
 from .scenarios import Scenario, suite
 
 REFERENCE = [sys.executable, "-m", "reference_impl.cli", "serve"]
@@ -50,6 +48,7 @@ class _Session:
         if self.engine is None:
             self.engine = EngineProcess(self.command, timeout=self.timeout)
             self.hello = self.engine.start()
+            check_handshake(self.hello)
         return self.hello
 
     def close(self) -> None:
@@ -66,22 +65,15 @@ class ScenarioItem(pytest.Item):
         self.session_engine = session_engine
 
     def runtest(self) -> None:
+        """The scenario as `conform` runs it (readings the engine always plays, sessions), one outcome."""
         hello = self.session_engine.start()
-        reason = unsupported(self.scenario, hello)
-        if reason:
-            pytest.skip(reason)
         assert self.session_engine.engine is not None
         self.session_engine.seq += 1
-        request = build_request(self.scenario, self.session_engine.seq)
-        try:
-            reply = self.session_engine.engine.request(request)
-        except EngineFailure as exc:
-            raise ScenarioFailure(f"{exc.kind}: {exc}") from None
-        if reply.get("type") != "result":
-            raise ScenarioFailure(f"{reply.get('type')}: {reply.get('reason') or reply.get('message')}")
-        mismatches = compare(self.scenario, reply)
-        if mismatches:
-            raise ScenarioFailure("\n".join(str(m) for m in mismatches))
+        outcome = run_scenario(self.session_engine.engine, hello, self.scenario, self.session_engine.seq, None)
+        if outcome.status in ("skipped", "not_applicable"):
+            pytest.skip(outcome.message)
+        if outcome.status != "pass":
+            raise ScenarioFailure("\n".join([f"{outcome.status}: {outcome.message}", *outcome.details[1:]]))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, ScenarioFailure):

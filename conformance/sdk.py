@@ -20,12 +20,13 @@ and every engine this project serves (ours, the OpenSpiel adapter) goes through 
 from __future__ import annotations
 
 import copy
-import json
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import IO, Any, Generic, TypeVar
+
+from . import wire
 
 PROTOCOL = 1
 """The harness protocol version this kit speaks."""
@@ -273,7 +274,7 @@ def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str
             if not line.strip():
                 continue
             try:
-                message = json.loads(line)
+                message = wire.loads(line)
             except (ValueError, RecursionError) as exc:
                 reply: dict[str, Any] | None = _error(-1, f"not JSON: {exc}")
             else:
@@ -282,7 +283,7 @@ def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str
                 stdout.write("".join(replies))
                 stdout.flush()
                 return 0
-            replies.append(json.dumps(reply) + "\n")
+            replies.append(wire.dumps(reply) + "\n")
         stdout.write("".join(replies))
         stdout.flush()
     return 0
