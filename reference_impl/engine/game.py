@@ -10,6 +10,7 @@ at the end of the last hand, with nothing more to do.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -48,6 +49,16 @@ class GameState:
     def to_act(self) -> int:
         return -1 if self.is_over else self.hand.to_act
 
+    def with_hand(self, hand: HandState) -> GameState:
+        """The same game with the hand in progress moved on: the step taken after nearly every action.
+
+        A shallow copy with one field set, since dataclasses.replace re-runs the whole constructor
+        and costs as much as the engine's own step.
+        """
+        moved = copy.copy(self)
+        object.__setattr__(moved, "hand", hand)
+        return moved
+
 
 def numbered_deals(rules: Rules, first_number: int) -> DealSource:
     """Hand k of the game is deal number first_number + k (see spec/deal-numbers.yaml)."""
@@ -74,7 +85,7 @@ def game_apply(game: GameState, action: Action | str, seat: int | None = None) -
     """Apply an action to the hand in progress; finish the hand and deal the next when it ends."""
     hand = apply(game.hand, action, seat)
     if not hand.is_over:
-        return replace(game, hand=hand)
+        return game.with_hand(hand)
     assert hand.result is not None
     result = hand.result
     scores = tuple(score + points for score, points in zip(game.scores, result.points, strict=True))
