@@ -81,7 +81,12 @@ def build_index(ctx: Context, pages: list[Page]) -> Index:
     for step in data.catalog.deal_numbers.get("algorithm", []):
         index.add("clause", step["id"], Target("deal-numbers.md", step["id"], "deal numbers", f"`{step['id']}`"))
     for key, source in data.catalog.sources.items():
-        index.add("source", key, Target("sources.md", f"source-{key}", source.get("title", key), key))
+        shown = source.get("cite_as", source.get("title", key))
+        index.add(
+            "source",
+            key,
+            Target("sources.md", f"source-{key}", f"{source.get('title', key)}. {source.get('published', '')}", shown),
+        )
     for scenario in data.scenarios:
         index.add("scenario", scenario.id, Target(scenario_page(scenario), scenario.id, scenario.title, f"`{scenario.id}`"))
     return index
