@@ -33,6 +33,7 @@ ADAPTER_GUIDE = "guides/adapter.md"
 HOUSE_RULE_GUIDE = "guides/house-rule.md"
 VALIDATE_GUIDE = "guides/validate.md"
 PROTOCOL = "protocol.md"
+GLOSSARY = "glossary.md"
 
 
 @dataclass
@@ -116,6 +117,7 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
                 entry("compare.md"),
                 *[entry(f"variants/{v}.md") for v in ctx.data.variants],
                 entry("sources.md"),
+                {"Glossary": GLOSSARY},
                 entry("deal-numbers.md"),
             ]
         },
