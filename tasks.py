@@ -6,6 +6,7 @@
     python3 tasks.py site    # build the rules site into site/ (strict)
     python3 tasks.py serve   # serve the rules site on http://127.0.0.1:8000
     python3 tasks.py blocks  # rewrite the generated text kept in docs/ from the spec
+    python3 tasks.py history # run the engines we keep a results log of, appending to it
 
 Each task first makes sure a virtual environment (.venv) exists with the project installed in
 it, so neither command needs anything installed beforehand. The environment is refreshed only
@@ -84,7 +85,30 @@ def task_blocks(arguments: list[str]) -> None:
     run(["python", "-m", "docs_gen.refresh_blocks", *arguments])
 
 
-TASKS = {"main": task_main, "test": task_test, "site": task_site, "serve": task_serve, "blocks": task_blocks}
+HISTORY = "conformance/history.jsonl"
+LOGGED_ENGINES = ("reference", "openspiel", "node engines/javascript/engine.js")
+"""The engines whose runs the repository's results log keeps: ours, OpenSpiel's and the JavaScript one."""
+
+
+def task_history(arguments: list[str]) -> None:
+    """Run the suite on each engine of the results log, writing its reports and appending its summary.
+
+    A run with failures is logged too (that is what the log is for); only a run that could not
+    be made at all (exit code 2) stops the task."""
+    for engine in LOGGED_ENGINES:
+        command = [str(BIN / "euchre-spec"), "conform", "--engine", engine, "--history", HISTORY, "--quiet", *arguments]
+        if subprocess.run(command, cwd=ROOT, check=False).returncode == 2:
+            sys.exit(2)
+
+
+TASKS = {
+    "main": task_main,
+    "test": task_test,
+    "site": task_site,
+    "serve": task_serve,
+    "blocks": task_blocks,
+    "history": task_history,
+}
 
 
 def main() -> None:

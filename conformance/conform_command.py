@@ -6,6 +6,9 @@ built-in shortcuts (`reference`, `openspiel`) keep their own names, which the ru
 The engine's standard error must be captured from its first moment, before its name is known,
 so it is written to a temporary file beside the reports and moved into the folder at the end.
 
+Beside the reports go the badges (shields.io endpoint files, conformance/badges.py); with
+`--history FILE` the run's summary is also appended to a results log (conformance/history.py).
+
 A run that checks nothing is not a success: when no scenario matches the filters, or the engine
 plays none of those selected, the command says why and exits 2.
 """
@@ -21,8 +24,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from . import history
+from .badges import write_badges
 from .engine_process import EngineFailure, EngineProcess
-from .expected import default_expected_file, load_expected_failures, slug
+from .expected import ExpectedFailure, default_expected_file, load_expected_failures, slug
 from .precheck import Precheck
 from .reference_engine import ReferenceEngine
 from .report import report_data, summary_lines, write_json, write_junit
@@ -61,6 +66,12 @@ def add_arguments(conform: argparse.ArgumentParser) -> None:
         help="reports go to DIR/<engine name from its handshake>/ (default reports/)",
     )
     where.add_argument("--report-to", type=Path, metavar="DIR", help="write the reports into exactly this folder")
+    conform.add_argument(
+        "--history",
+        type=Path,
+        metavar="FILE",
+        help=f"append the run's summary to this results log (JSON lines; ours: {history.HISTORY_FILE})",
+    )
     conform.add_argument("--quiet", action="store_true", help="print only the final verdict line")
 
 
@@ -108,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         engine, command = EngineProcess(command_line, timeout=args.timeout, stderr_log=log), args.engine
     hellos: list[dict[str, Any]] = []
 
-    def expectations(hello: dict[str, Any]) -> dict[str, str]:
+    def expectations(hello: dict[str, Any]) -> dict[str, ExpectedFailure]:
         hellos.append(hello)
         path = args.expected_failures or default_expected_file(str(hello.get("name", "")))
         return load_expected_failures(path, pool.known) if path else {}
@@ -131,13 +142,18 @@ def run(args: argparse.Namespace) -> int:
     report = report_data(result, command)
     write_json(report, folder / "report.json")
     write_junit(report, folder / "junit.xml")
+    badges = write_badges(report, folder)
+    if args.history is not None:
+        history.append(args.history, history.entry(report))
     lines = summary_lines(report)
     if args.quiet:
         lines = lines[-1:]
     elif progress:
         print()
     print("\n".join(lines))
-    print(f"Reports: {folder / 'report.json'}, {folder / 'junit.xml'}")
+    print(f"Reports: {folder / 'report.json'}, {folder / 'junit.xml'}, badges in {badges}")
+    if args.history is not None:
+        print(f"Summary appended to {args.history}")
     if all(outcome.status in NOT_CHECKED for outcome in result.outcomes):
         print(f"error: nothing was checked: {nothing_checked(result)}", file=sys.stderr)
         return 2

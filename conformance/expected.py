@@ -1,12 +1,16 @@
 """Expected-failures files: known deviations of one engine, keyed by scenario id, each with a reason.
 
 Listing a failure does not hide it: the report still shows it as `xfail` with its reason, and a
-listed scenario that starts passing is reported as `xpass` so the list cannot rot.
+listed scenario that starts passing is reported as `xpass` so the list cannot rot. An entry is a
+reason alone, or the reason with the engine version it was seen in and a link to the engine's
+own bug, so a reader can tell an old listing from a current one and follow it upstream.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from reference_impl.paths import data_home, display_path
 from reference_impl.spec import SpecError, SpecInvalid
@@ -16,13 +20,31 @@ from reference_impl.spec.yaml_loader import load_document
 from .scenarios import Scenario
 
 
-def load_expected_failures(path: Path, scenarios: list[Scenario] | tuple[Scenario, ...]) -> dict[str, str]:
-    """Scenario id -> reason; every id must name a scenario of the suite."""
+@dataclass(frozen=True)
+class ExpectedFailure:
+    """One listed deviation: why, in which version of the engine it was seen, and where it is tracked."""
+
+    reason: str
+    engine_version: str | None = None
+    bug: str | None = None
+
+    @classmethod
+    def of(cls, entry: str | dict[str, Any] | ExpectedFailure) -> ExpectedFailure:
+        """An entry as the file writes it (a reason, or a mapping) as a value."""
+        if isinstance(entry, ExpectedFailure):
+            return entry
+        if isinstance(entry, str):
+            return cls(entry)
+        return cls(str(entry["reason"]), entry.get("engine_version"), entry.get("bug"))
+
+
+def load_expected_failures(path: Path, scenarios: list[Scenario] | tuple[Scenario, ...]) -> dict[str, ExpectedFailure]:
+    """Scenario id -> expected failure; every id must name a scenario of the suite."""
     document = load_document(path, display_path(path))
     errors = validate_document(document, "expected-failures.schema.json")
     if errors:
         raise SpecInvalid(errors)
-    failures: dict[str, str] = document.data["failures"]
+    failures: dict[str, Any] = document.data["failures"]
     known = {scenario.id for scenario in scenarios}
     unknown = [
         SpecError(
@@ -33,7 +55,7 @@ def load_expected_failures(path: Path, scenarios: list[Scenario] | tuple[Scenari
     ]
     if unknown:
         raise SpecInvalid(unknown)
-    return failures
+    return {ident: ExpectedFailure.of(entry) for ident, entry in failures.items()}
 
 
 def default_expected_file(engine_name: str) -> Path | None:

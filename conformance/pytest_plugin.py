@@ -110,5 +110,5 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             continue
         item = ScenarioItem.from_parent(parent, name=scenario.id, scenario=scenario, session_engine=shared)
         if scenario.id in expected:
-            item.add_marker(pytest.mark.xfail(reason=expected[scenario.id], strict=True, raises=ScenarioFailure))
+            item.add_marker(pytest.mark.xfail(reason=expected[scenario.id].reason, strict=True, raises=ScenarioFailure))
         items.append(item)

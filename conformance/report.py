@@ -75,8 +75,13 @@ def _outcome_data(outcome: Outcome) -> dict[str, Any]:
         data["message"] = outcome.message
     if outcome.details:
         data["details"] = outcome.details
-    if outcome.expected_failure:
-        data["expected_failure"] = outcome.expected_failure
+    expected = outcome.expected_failure
+    if expected:
+        data["expected_failure"] = expected.reason
+        if expected.engine_version:
+            data["expected_failure_version"] = expected.engine_version
+        if expected.bug:
+            data["expected_failure_bug"] = expected.bug
     return data
 
 

@@ -10,7 +10,7 @@ expected-failures list turns known failures into `xfail` and flags those that st
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -21,6 +21,7 @@ from reference_impl.spec.schemas import inlined
 from . import readings
 from .compare import compare
 from .engine_process import EngineFailure, runner_hello
+from .expected import ExpectedFailure
 from .reference_engine import ReferenceEngine
 from .requests import build_request
 from .scenarios import Scenario
@@ -89,7 +90,7 @@ class Outcome:
     message: str = ""
     details: list[str] = field(default_factory=list)
     seconds: float = 0.0
-    expected_failure: str | None = None
+    expected_failure: ExpectedFailure | None = None
     reply: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     """The engine's result, as the comparator saw it (for explaining a pass or a failure)."""
 
@@ -143,7 +144,8 @@ def unsupported(scenario: Scenario, hello: dict[str, Any]) -> str | None:
     return None
 
 
-Expectations = Callable[[dict[str, Any]], dict[str, str]]
+Expectations = Callable[[dict[str, Any]], Mapping[str, str | ExpectedFailure]]
+"""The engine's handshake -> its expected failures by scenario id (a reason alone, or the whole entry)."""
 Precheck = Callable[[Scenario], "Outcome | None"]
 """A verdict on a scenario reached before it is sent (such as `invalid`), or None to send it."""
 
@@ -175,7 +177,8 @@ def run_suite(
         for seq, scenario in enumerate(scenarios):
             verdict = precheck(scenario) if precheck else None
             outcome = verdict or run_scenario(engine, hello, scenario, seq, validator)
-            outcome = _apply_expectation(outcome, expected_failures.get(scenario.id))
+            listed = expected_failures.get(scenario.id)
+            outcome = _apply_expectation(outcome, ExpectedFailure.of(listed) if listed is not None else None)
             outcomes.append(outcome)
             if progress:
                 progress(outcome)
@@ -220,10 +223,11 @@ def run_scenario(
     return Outcome(scenario, "pass", seconds=elapsed, reply=reply)
 
 
-def _apply_expectation(outcome: Outcome, reason: str | None) -> Outcome:
-    if reason is None:
+def _apply_expectation(outcome: Outcome, expected: ExpectedFailure | None) -> Outcome:
+    if expected is None:
         return outcome
-    outcome.expected_failure = reason
+    outcome.expected_failure = expected
+    reason = expected.reason
     if outcome.status in FAILING:
         outcome.details.insert(0, f"({outcome.status}) {outcome.message}")
         outcome.status = "xfail"

@@ -90,7 +90,7 @@ def compare_page(ctx: Context) -> Page:
         "with the rule that sets it.\n",
         "## At a glance { #at-a-glance }\n\n" + table(header, summary),
         "## The rules in short { #in-short }\n\nThe same matrix `euchre-spec variants --table` prints, one row per "
-        "variant (trump orders are shown for spades).\n\n" + render_table(comparison_rows()),
+        "variant (trump orders are shown for spades).\n\n" + render_table(comparison_rows()).rstrip("\n") + "\n",
         "## Scoring { #scoring }\n\n" + _scoring(ctx),
         "## Every setting { #every-setting }\n\nEvery setting any variant has, as the spec writes it. "
         "A row marked ≠ differs between variants.\n\n" + _every_setting(ctx),

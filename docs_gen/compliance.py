@@ -9,18 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from conformance.badges import share
 from conformance.runner import STATUSES, UNEXPECTED
 from conformance.validation_helpers import all_clause_ids
 
 from .context import Context, Page
 from .data import Report
-from .markup import cite, esc, table
+from .marks import grade
+from .markup import cite, esc, prose, table
 
 
 def compliance_pages(ctx: Context) -> list[Page]:
     pages = [_index(ctx)]
     pages += [_engine_page(ctx, report) for report in ctx.data.reports]
     return pages
+
+
+def entry_anchor(scenario_id: str) -> str:
+    """The anchor of a scenario's row on an engine's compliance page (the results matrix links to it)."""
+    return f"r-{esc(scenario_id)}"
 
 
 def status(name: str) -> str:
@@ -34,6 +41,13 @@ def _must(report: Report) -> str:
     return f"{passed}/{applicable} ({share:.1f}%)"
 
 
+def _graded(report: Report) -> str:
+    """The must-level share as a bar coloured by grade: 85% must not look like 100%."""
+    if not report.data.get("results"):
+        return _must(report)
+    return grade(share(report.data["results"]))
+
+
 def _index(ctx: Context) -> Page:
     rows = []
     for report in ctx.data.reports:
@@ -42,7 +56,13 @@ def _index(ctx: Context) -> Page:
         engine = report.data.get("engine", {})
         note = "; ".join(esc(p) for p in report.problems) or "—"
         rows.append(
-            (f"[{esc(report.title)}]({report.slug}.md)", ", ".join(engine.get("variants", [])) or "—", _must(report), shown, note)
+            (
+                f"[{esc(report.title)}]({report.slug}.md)",
+                ", ".join(engine.get("variants", [])) or "—",
+                _graded(report),
+                shown,
+                note,
+            )
         )
     parts = [
         "# Compliance\n",
@@ -50,6 +70,9 @@ def _index(ctx: Context) -> Page:
         "`euchre-spec conform --engine ...` to `reports/ENGINE/report.json`; the site shows every report it finds there, "
         "and runs the reference engine itself when there is none, so this page is never empty.\n",
         table(["Engine", "Variants", "Must pass", "Outcomes", "Notes"], rows),
+        "Every engine side by side, per variant, rule clause and scenario: the [results matrix](../results/index.md); "
+        "badges to show an engine's compliance: [badges](../results/badges.md); compliance over the suite's versions: "
+        "[history](../results/history.md).\n",
         "To add your engine, see [implement an adapter for your engine](../guides/adapter.md).\n",
     ]
     return Page("compliance/index.md", "Engines", "\n".join(parts))
@@ -91,10 +114,13 @@ def _engine_page(ctx: Context, report: Report) -> Page:
     problems = [r for r in data["results"] if r["status"] not in ("pass",)]
     if problems:
         rows: list[tuple[str, ...]] = [
-            (_scenario(ctx, r["id"]), status(r["status"]), esc(r.get("message", ""))) for r in problems
+            (_scenario(ctx, r["id"]), status(r["status"]), prose(r.get("message", ""))) for r in problems
         ]
         parts.append("## Not passed { #not-passed }\n\n" + table(["Scenario", "Outcome", "Why"], rows))
-    rows = [(_scenario(ctx, r["id"]), esc(r["title"]), r["level"], status(r["status"])) for r in data["results"]]
+    rows = [
+        (f'<a id="{entry_anchor(r["id"])}"></a>' + _scenario(ctx, r["id"]), esc(r["title"]), r["level"], status(r["status"]))
+        for r in data["results"]
+    ]
     parts.append("## Every scenario { #every-scenario }\n\n" + table(["Scenario", "Title", "Level", "Outcome"], rows))
     page.markdown = "\n".join(parts)
     return page

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from conformance import history
 from conformance.expected import default_expected_file, load_expected_failures
 from conformance.report import report_data
 from conformance.runner import InProcessEngine, run_suite
@@ -61,6 +62,8 @@ class SiteData:
     scenarios: tuple[Scenario, ...]
     schemas: dict[str, dict[str, Any]]
     reports: list[Report]
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """The results log's entries (conformance/history.jsonl), for the history plot."""
 
     def variant_title(self, variant_id: str) -> str:
         return str(self.resolved[variant_id]["title"])
@@ -92,7 +95,13 @@ def load_site_data(reports_dir: Path | None = None, with_reports: bool = True) -
         scenarios,
         schemas,
         load_reports(folder, scenarios) if with_reports else [],
+        _history(PROJECT / history.HISTORY_FILE) if with_reports else [],
     )
+
+
+def _history(path: Path) -> list[dict[str, Any]]:
+    """The results log kept in the checkout; none yet is an empty history, a broken one stops the build."""
+    return history.load(path) if path.exists() else []
 
 
 def load_reports(folder: Path, scenarios: tuple[Scenario, ...]) -> list[Report]:

@@ -13,17 +13,36 @@ from reference_impl.rules import Rules
 
 from .markup import cards
 
+OFFSETS = {
+    2: {1: "non-dealer"},
+    3: {1: "left", 2: "right"},
+    4: {1: "left", 2: "partner", 3: "right"},
+    6: {1: "left", 2: "second left", 3: "opposite", 4: "second right", 5: "right"},
+}
+"""Where each seat sits from the dealer's chair, by the number of players (clockwise: left comes first)."""
+
+
+def position(rules: Rules, seat: int, dealer: int | None) -> str:
+    """A seat named by where it sits from the dealer: 'dealer', 'left', 'partner', 'right' (four hands)."""
+    if dealer is None or seat >= rules.players:
+        return ""
+    if seat == dealer:
+        return "dealer"
+    offset = (seat - dealer) % rules.players
+    word = OFFSETS.get(rules.players, {}).get(offset, f"{offset} to the left")
+    if word == "partner" and not rules.is_partnership():
+        return "opposite"
+    if rules.players > 4 and rules.is_partnership() and rules.team_of[seat] == rules.team_of[dealer]:
+        return f"{word}, dealer's partner"
+    return word
+
 
 def seat_label(rules: Rules, seat: int, dealer: int | None) -> str:
-    """'Seat 2 (dealer)'; a hand beyond the players is the dummy's."""
+    """'Seat 2 (dealer)', 'Seat 3 (left)'; a hand beyond the players is the dummy's."""
     if seat >= rules.players:
         return "Dummy"
-    roles = []
-    if dealer is not None and seat == dealer:
-        roles.append("dealer")
-    elif dealer is not None and rules.is_partnership() and rules.team_of[seat] == rules.team_of[dealer]:
-        roles.append("dealer's partner")
-    return f"Seat {seat}" + (f" ({', '.join(roles)})" if roles else "")
+    where = position(rules, seat, dealer)
+    return f"Seat {seat}" + (f" ({where})" if where else "")
 
 
 def deal_table(

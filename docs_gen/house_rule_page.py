@@ -27,6 +27,7 @@ def house_rule_page(ctx: Context, rule_id: str) -> Page:
         facts.append("sources: " + ", ".join(cite("source", key) for key in rule["sources"]))
     parts.append(" · ".join(facts) + "\n")
     parts.append(_relations(ctx, rule))
+    parts.append(_usage(ctx, rule))
     modes = rule.get("modes") or {None: {"summary": "", "set": rule.get("set", {})}}
     parts.append("## What it changes { #changes }\n")
     if rule.get("modes"):
@@ -53,6 +54,28 @@ def house_rule_page(ctx: Context, rule_id: str) -> Page:
     parts.append(_examples(ctx, rule_id))
     page.markdown = "\n".join(part for part in parts if part)
     return page
+
+
+def _usage(ctx: Context, rule: dict[str, Any]) -> str:
+    """The option that adds the rule, on the command line, for each of its modes."""
+    variants = applies_to(ctx, rule)
+    if not variants:
+        return ""
+    rule_id, variant = rule["id"], variants[0]
+    refs = [rule_id, *(f"{rule_id}={mode}" for mode in rule.get("modes", {}))]
+    needed = "".join(f" -r {required}" for required in rule.get("requires", []))  # a rule it cannot be played without
+    lines = [f"euchre-spec show {variant}{needed} -r {ref}" for ref in refs]
+    lines += [
+        f"euchre-spec play {variant}{needed} -r {rule_id} --deal 7",
+        f"euchre-spec conform --engine ENGINE --house-rule {rule_id}",
+    ]
+    return (
+        f"## Play it {{ #use }}\n\nAdd the rule to a variant with `-r {rule_id}`"
+        + (f" (or `-r {rule_id}=MODE` for one of its modes)" if rule.get("modes") else "")
+        + "; an engine declares it in its handshake the same way.\n\n```sh\n"
+        + "\n".join(lines)
+        + "\n```\n"
+    )
 
 
 def applies_to(ctx: Context, rule: dict[str, Any]) -> list[str]:

@@ -23,6 +23,15 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True).replace("|", "&#124;")
 
 
+def prose(text: object) -> str:
+    """Text with `code spans` safe in a table cell: escaped outside the spans only, since Markdown
+    escapes inside them itself (escaping twice shows `&amp;&amp;` for `&&`)."""
+    pieces = str(text).split("`")
+    if len(pieces) % 2 == 0 or any("|" in code for code in pieces[1::2]):
+        return esc(text)
+    return "`".join(piece if index % 2 else esc(piece) for index, piece in enumerate(pieces))
+
+
 def one_line(text: str) -> str:
     """Folded YAML prose as one line, for table cells."""
     return " ".join(str(text).split())

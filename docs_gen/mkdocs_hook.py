@@ -20,7 +20,7 @@ from docs_gen.committed_blocks import StaleBlock
 from docs_gen.data import load_site_data
 from docs_gen.site import Site, UnknownBlock, generate
 from reference_impl import loading
-from reference_impl.spec import builtin_catalog
+from reference_impl.spec import SpecInvalid, builtin_catalog
 
 _state: dict[str, Site] = {}
 
@@ -31,7 +31,10 @@ def on_config(config: Any) -> Any:
     builtin_catalog.cache_clear()
     suite.cache_clear()
     getattr(loading, "_cached_rules").cache_clear()  # noqa: B009 - the loader's private cache of compiled rules
-    _state["site"] = site = generate(load_site_data())
+    try:
+        _state["site"] = site = generate(load_site_data())
+    except SpecInvalid as exc:  # a broken results log or expected-failures file, named by file and line
+        raise PluginError(str(exc)) from exc
     config.nav = site.nav
     return config
 

@@ -100,9 +100,11 @@ def sources_page(ctx: Context) -> Page:
         users = [cite("variant", v) for v in data.variants if key in data.resolved[v].get("sources", [])]
         users += [cite("house-rule", r) for r in data.house_rules if key in data.catalog.house_rules[r].data.get("sources", [])]
         page.anchors.add(f"source-{key}")
+        title = esc(source.get("title", ""))
+        read = f" [{esc(source['url'])}]({source['url']})" if source.get("url") else ""
         parts.append(
-            f"### `{key}` {esc(source.get('title', ''))} {{ #source-{key} }}\n\n{esc(one_line(source.get('covers', '')))}\n\n"
-            f"Document: `{esc(source.get('document', ''))}`" + (" · cited by " + ", ".join(users) if users else "") + "\n"
+            f"### `{key}` {title} {{ #source-{key} }}\n\n*{title}*. {esc(source.get('published', ''))}{read}\n\n"
+            f"{esc(one_line(source.get('covers', '')))}" + (" Cited by " + ", ".join(users) + "." if users else "") + "\n"
         )
     page.markdown = "\n".join(parts)
     return page

@@ -18,6 +18,8 @@ from .schema_docs import SchemaDocs, leaves
 
 CARD = re.compile(r"^(?:[2-9TJQKA][CDHS]|J[KRB])(?:#[1-9])?$")
 RANK_NAMES = {"T": "10"}
+FOLD_EXAMPLES = 6
+"""More worked examples than this under a clause are folded: the rule's words come first."""
 
 
 def clause_block(clause_id: str, clause: dict[str, Any], examples: Iterable[Scenario] = (), level: int = 3) -> str:
@@ -28,9 +30,14 @@ def clause_block(clause_id: str, clause: dict[str, Any], examples: Iterable[Scen
     if sources:
         meta.append("sources: " + ", ".join(cite_source(source) for source in sources))
     shown = list(dict.fromkeys(scenario.id for scenario in examples))
-    if shown:
+    folded = len(shown) > FOLD_EXAMPLES
+    if shown and not folded:
         meta.append("worked examples: " + ", ".join(cite("scenario", ident) for ident in shown))
     lines += ['<span class="clause-meta">' + " · ".join(meta) + "</span>", ""]
+    if folded:
+        listed = ", ".join(cite("scenario", ident) for ident in shown)
+        summary = f"<summary>{len(shown)} worked examples</summary>"
+        lines += [f'<details class="clause-examples" markdown="1">{summary}', "", listed, "", "</details>", ""]
     return "\n".join(lines) + "\n"
 
 

@@ -17,7 +17,7 @@ from reference_impl.deal import DealError, deal_number
 from reference_impl.rules import Rules
 
 from .context import Context, Page, humanize
-from .hands import deal_table, dealt_codes, special_names
+from .hands import deal_table, dealt_codes, position, special_names
 from .markup import action, cards, cite, esc, one_line, suit, table
 
 
@@ -92,7 +92,9 @@ def _script(rules: Rules, scenario: Scenario, names: dict[str, str]) -> str:
     if by_step.get(0):
         rows.append(("", "", "<em>before any action</em>", "<br>".join(by_step[0])))
     for number, step in enumerate(scenario.actions, start=1):
-        rows.append((str(number), f"seat {step.seat}", _step(rules, step, dealer, names), "<br>".join(by_step.get(number, []))))
+        where = position(rules, step.seat, dealer)
+        who = f"seat {step.seat}" + (f" ({where})" if where else "")
+        rows.append((str(number), who, _step(rules, step, dealer, names), "<br>".join(by_step.get(number, []))))
     return "**Step by step** (what must hold after each action):\n\n" + table(["#", "Who", "Action", "Then"], rows)
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from .badge_pages import badge_files, badges_page
 from .citations import Index, Target, expand
 from .committed_blocks import UnknownBlock as UnknownBlock  # raised by render; callers catch it from here
 from .committed_blocks import block_text, check_fresh
@@ -16,9 +17,11 @@ from .compare import compare_page
 from .compliance import compliance_pages
 from .context import Context, Page, humanize, scenario_page
 from .data import SiteData
+from .history_plot import history_page
 from .house_rule_page import house_rule_page
 from .performance import performance_page
 from .reference_pages import deal_numbers_page, house_rules_index, overview_page, sources_page
+from .results import results_pages
 from .scenario_pages import examples_index, scenario_pages
 from .schema_pages import schema_pages
 from .source_links import SourceMap, source_map
@@ -30,6 +33,7 @@ ADAPTER_GUIDE = "guides/adapter.md"
 HOUSE_RULE_GUIDE = "guides/house-rule.md"
 VALIDATE_GUIDE = "guides/validate.md"
 PROTOCOL = "protocol.md"
+GLOSSARY = "glossary.md"
 
 
 @dataclass
@@ -55,8 +59,10 @@ def generate(data: SiteData) -> Site:
     pages += [house_rules_index(ctx)] + [house_rule_page(ctx, r) for r in data.house_rules]
     pages += [sources_page(ctx), deal_numbers_page(ctx), examples_index(ctx), *scenario_pages(ctx)]
     pages += [*compliance_pages(ctx), performance_page(ctx)]
+    pages += [*results_pages(ctx), badges_page(ctx), history_page(ctx)]
     schemas, files = schema_pages(ctx)
     pages += schemas
+    files |= badge_files(ctx)
     by_path = {page.path: page for page in pages}
     return Site(ctx, by_path, files, build_index(ctx, pages), navigation(ctx, by_path), source_map(ctx))
 
@@ -76,7 +82,12 @@ def build_index(ctx: Context, pages: list[Page]) -> Index:
     for step in data.catalog.deal_numbers.get("algorithm", []):
         index.add("clause", step["id"], Target("deal-numbers.md", step["id"], "deal numbers", f"`{step['id']}`"))
     for key, source in data.catalog.sources.items():
-        index.add("source", key, Target("sources.md", f"source-{key}", source.get("title", key), key))
+        shown = source.get("cite_as", source.get("title", key))
+        index.add(
+            "source",
+            key,
+            Target("sources.md", f"source-{key}", f"{source.get('title', key)}. {source.get('published', '')}", shown),
+        )
     for scenario in data.scenarios:
         index.add("scenario", scenario.id, Target(scenario_page(scenario), scenario.id, scenario.title, f"`{scenario.id}`"))
     return index
@@ -96,6 +107,8 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
     titles = {v: ctx.data.variant_title(v) for v in ctx.data.variants} | {"house-rules": "House rules"}
     grouped = [{titles.get(folder, humanize(folder)): entries} for folder, entries in examples.items()]
     reports = [p for p in pages if p.startswith("compliance/") and p != "compliance/index.md"]
+    results = [entry("results/index.md"), *[entry(f"results/{v}.md") for v in ctx.data.variants]]
+    results += [entry("results/badges.md"), entry("results/history.md")]
     schemas = [p for p in pages if p.startswith("schemas/") and p != "schemas/index.md"]
     return [
         {"Home": [entry("index.md"), {"How to read these rules": HOW_TO_READ}]},
@@ -104,12 +117,14 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
                 entry("compare.md"),
                 *[entry(f"variants/{v}.md") for v in ctx.data.variants],
                 entry("sources.md"),
+                {"Glossary": GLOSSARY},
                 entry("deal-numbers.md"),
             ]
         },
         {"House rules": [entry("house-rules/index.md"), *[entry(f"house-rules/{r}.md") for r in ctx.data.house_rules]]},
         {"Worked examples": [entry("examples/index.md"), *grouped]},
         {"Compliance": [entry("compliance/index.md"), *[entry(p) for p in reports], entry("performance.md")]},
+        {"Results": results},
         {
             "For engine authors": [
                 {"Implement an adapter": ADAPTER_GUIDE},

@@ -47,10 +47,12 @@ def variant_page(ctx: Context, variant_id: str) -> Page:
     for key in sections:
         parts.append(f"## {TITLES.get(key, humanize(key))} {{ #{key.replace('_', '-')} }}\n")
         parts.append(_reading(ctx, variant_id, key, data))
-        skip = ("rows",) if key == "scoring" else ()
-        parts.append(settings_table(ctx.variant_docs, data[key], f"/{key}", disputed, skip))
         for clause_id in dict.fromkeys(clause for pointer, clause in refs if pointer.split("/")[1] == key):
             parts.append(_clause(ctx, variant_id, clause_id, data, page))
+        skip = ("rows",) if key == "scoring" else ()
+        settings = settings_table(ctx.variant_docs, data[key], f"/{key}", disputed, skip)
+        if settings:  # the rule's words first, then the settings they come from
+            parts.append(f"#### The settings {{ #settings-{key.replace('_', '-')} }}\n\n{settings}")
     leftover = [c for c in own.data.get("clauses", {}) if c not in page.anchors]
     if leftover:
         parts.append("## Other clauses\n\nClauses this variant defines that no setting cites.\n")

@@ -63,7 +63,7 @@ def test_report_to_names_the_exact_folder(tmp_path: Path) -> None:
     target = tmp_path / "exactly-here"
     completed = run_cli("conform", "--engine", command, "--variant", "two-handed", "--report-to", str(target), "--quiet")
     assert completed.returncode == 0, completed.stderr
-    assert sorted(p.name for p in target.iterdir()) == ["engine-stderr.log", "junit.xml", "report.json"]
+    assert sorted(p.name for p in target.iterdir()) == ["badges", "engine-stderr.log", "junit.xml", "report.json"]
     assert "gamma got hello" in (target / "engine-stderr.log").read_text()
 
 

@@ -233,3 +233,32 @@ def test_without_a_reference_report_the_build_runs_the_suite(tmp_path: Path) -> 
     assert [report.slug for report in reports] == ["reference", *OPENSPIEL_RUN, "other"]
     assert reports[0].data["summary"]["total"] == 4
     assert "run by the site build" in reports[0].origin
+
+
+def test_the_results_matrix_has_every_scenario_of_a_report_once_linked_to_the_engines_entry(site: Site) -> None:
+    from docs_gen.results import variant_path
+
+    reports = [report for report in site.context.data.reports if report.data.get("results")]
+    assert len(reports) >= 2
+    for report in reports:
+        for result in report.data["results"]:
+            page = site.pages[variant_path(result["variant"])].markdown
+            link = f"](../compliance/{report.slug}.md#r-{result['id']})"
+            assert page.count(link) == 1, (report.slug, result["id"])
+            assert f'<a id="r-{result["id"]}"></a>' in site.pages[f"compliance/{report.slug}.md"].markdown
+    index = site.pages["results/index.md"].markdown
+    assert all(f"{v}.md)" in index for v in site.context.data.variants)
+
+
+def test_fixes_found_by_reading_the_site(site: Site) -> None:
+    compare = site.pages["compare.md"].markdown
+    assert not any(line.startswith("|") and "## Scoring" in line for line in compare.splitlines())
+    assert "\n## Scoring { #scoring }" in compare
+    for rule_id in site.context.data.house_rules:
+        assert f"-r {rule_id}" in site.pages[f"house-rules/{rule_id}.md"].markdown, rule_id
+    sources = site.pages["sources.md"].markdown
+    assert ".txt" not in sources and "half of" not in sources and "Document:" not in sources
+    protocol = (DOCS / "protocol.md").read_text(encoding="utf-8")
+    assert "\n   ```" not in protocol, "code blocks in list items need four spaces, or the steps are all numbered 1."
+    example = next(path for path in site.pages if path.startswith("examples/north-american/"))
+    assert "(left)" in site.pages[example].markdown and "(dealer)" in site.pages[example].markdown

@@ -162,3 +162,84 @@ def test_the_search_finds_left_bower(browser: Any, base_url: str) -> None:
     )
     assert any("left bower" in result.text.lower() for result in results)
     _screenshot(browser, "search-left-bower.png")
+
+
+def _at_phone_width(browser: Any, url: str, name: str) -> None:
+    """The page at 390 px wide: it must not scroll sideways as a whole (wide tables scroll inside their box)."""
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(url)
+        _wait(browser, lambda b: b.find_element("css selector", ".md-content"))
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        viewport = browser.execute_script("return window.innerWidth")
+        _screenshot(browser, name)
+        assert width <= viewport + 1, f"{url} is {width} px wide in a {viewport} px window"
+    finally:
+        browser.set_window_size(1400, 1100)
+
+
+def test_the_results_matrix_marks_each_outcome_and_links_to_the_engines_entry(browser: Any, base_url: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{base_url}results/")
+    matrix = _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, ".matrix table"))
+    heads = [th.text for th in matrix.find_elements(By.CSS_SELECTOR, "thead th")]
+    assert heads[0] == "Variant" and "OpenSpiel Euchre" in heads and len(heads) >= 3, heads
+    colours = {
+        status: browser.find_element(By.CSS_SELECTOR, f".matrix .mark-{status}").value_of_css_property("background-color")
+        for status in ("pass", "xfail", "skipped", "not_applicable")
+    }
+    assert len(set(colours.values())) == 4, colours
+    openspiel = heads.index("OpenSpiel Euchre")
+    total = matrix.find_elements(By.CSS_SELECTOR, "tbody tr")[-1].find_elements(By.CSS_SELECTOR, "td")
+    assert "grade-brightgreen" in total[1].find_element(By.CSS_SELECTOR, ".grade").get_attribute("class")
+    assert "grade-brightgreen" not in total[openspiel].find_element(By.CSS_SELECTOR, ".grade").get_attribute("class")
+    _screenshot(browser, "results-matrix.png")
+    _at_phone_width(browser, f"{base_url}results/", "results-matrix-390.png")
+
+    browser.get(f"{base_url}results/north-american/")
+    xfail = _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, 'a[href$="compliance/openspiel/#r-na-r1-004"]'))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", xfail)
+    assert xfail.find_element(By.CSS_SELECTOR, ".mark").get_attribute("class").endswith("mark-xfail")
+    difference = xfail.find_element(By.XPATH, "following-sibling::small[contains(@class, 'difference')]")
+    assert difference.is_displayed() and difference.text
+    _screenshot(browser, "results-north-american.png")
+    xfail.click()
+    row = _wait(browser, lambda b: b.find_element(By.ID, "r-na-r1-004"))
+    assert browser.current_url.endswith("compliance/openspiel/#r-na-r1-004")
+    assert "xfail" in row.find_element(By.XPATH, "ancestor::tr").text.lower()
+    _at_phone_width(browser, f"{base_url}results/north-american/", "results-north-american-390.png")
+
+
+def test_the_badges_page_draws_each_badge_and_publishes_its_endpoint_file(browser: Any, base_url: str) -> None:
+    import json
+
+    from selenium.webdriver.common.by import By
+
+    from tests.test_badges_and_history import endpoint_problems
+
+    browser.get(f"{base_url}results/badges/")
+    images = _wait(browser, lambda b: b.find_elements(By.CSS_SELECTOR, 'img[src$=".svg"]'))
+    assert images and all(browser.execute_script("return arguments[0].naturalWidth", img) > 50 for img in images)
+    pasted = browser.find_element(By.XPATH, "//code[contains(., 'img.shields.io/endpoint?url=')]").text
+    assert "compliance.json" in pasted
+    _screenshot(browser, "badges.png")
+    _at_phone_width(browser, f"{base_url}results/badges/", "badges-390.png")
+    link = browser.find_element(By.CSS_SELECTOR, 'a[href$="openspiel/compliance.json"]').get_attribute("href")
+    browser.get(link)
+    data = json.loads(browser.find_element(By.TAG_NAME, "body").text)
+    assert endpoint_problems(data) == [] and data["color"] != "brightgreen", data
+    _screenshot(browser, "badge-file.png")
+
+
+def test_the_history_plot_has_a_point_per_engine(browser: Any, base_url: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{base_url}results/history/")
+    plot = _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, "svg.history-plot"))
+    points = plot.find_elements(By.CSS_SELECTOR, "circle.plot-point")
+    keys = browser.find_elements(By.CSS_SELECTOR, ".plot-key")
+    assert len(keys) >= 3 and len(points) >= len(keys)
+    assert plot.size["width"] > 300 and plot.size["height"] > 120
+    _screenshot(browser, "history.png")
+    _at_phone_width(browser, f"{base_url}results/history/", "history-390.png")
