@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from . import conform_command
+from .choice_mutants import add_command as add_mutants_command
 from .explain import add_command as add_explain_command
 from .fuzz import add_command as add_fuzz_command
 from .rules_diff import add_command as add_diff_command
@@ -44,6 +45,7 @@ def add_commands(commands: Any) -> None:
     add_filters(listing)
     add_file_options(listing)
     listing.set_defaults(run=_list)
+    add_mutants_command(actions)
     covered = actions.add_parser("coverage", help="list clauses, reason codes and scoring rows no scenario covers")
     covered.set_defaults(run=_coverage)
     export = actions.add_parser("export", help="write the suite as one JSON bundle (schemas/suite-bundle.schema.json)")

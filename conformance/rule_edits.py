@@ -88,17 +88,23 @@ def with_value(resolved: Resolved, pointer: str, value: Any) -> Rules:
     Raises SpecInvalid when the edited document is not valid rules, such as a value the schema
     does not allow, or one that contradicts another value.
     """
+    return with_values(resolved, {pointer: value})
+
+
+def with_values(resolved: Resolved, edits: Mapping[str, Any]) -> Rules:
+    """The rules of `resolved` with every value of `edits` (pointer: value) replaced, checked once for all of them."""
     data = copy.deepcopy(resolved.data)
-    *parents, last = split_pointer(pointer)
-    node = data
-    for token in parents:
-        if not isinstance(node.get(token), dict):
-            raise SpecInvalid([SpecError("<edit>", 0, pointer, f"the rules have no object at {pointer}")])
-        node = node[token]
-    if value is MISSING:
-        node.pop(last, None)
-    else:
-        node[last] = copy.deepcopy(value)
+    for pointer, value in edits.items():
+        *parents, last = split_pointer(pointer)
+        node = data
+        for token in parents:
+            if not isinstance(node.get(token), dict):
+                raise SpecInvalid([SpecError("<edit>", 0, pointer, f"the rules have no object at {pointer}")])
+            node = node[token]
+        if value is MISSING:
+            node.pop(last, None)
+        else:
+            node[last] = copy.deepcopy(value)
     edited = dataclasses.replace(resolved, data=data)
     catalog = builtin_catalog()
     errors = validate(data, "variant.schema.json", edited.locate)
