@@ -247,3 +247,29 @@ def test_the_table_seats_every_player(browser: Any, base_url: str, players: int)
     corners = {(seat.rect["x"], seat.rect["y"]) for seat in seats}
     assert len(corners) == players, "two seats drawn in the same place"
     _screenshot(browser, f"table-view-{players}-seats.png")
+
+
+def test_a_house_rule_page_shows_its_diff_figure_and_witness(browser: Any, base_url: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(f"{base_url}house-rules/super-euchre/#diff")
+    heading = _wait(browser, lambda b: b.find_element(By.ID, "diff"))
+    figure = heading.find_element(By.XPATH, "following::p[1]")
+    assert "changes" in figure.text and "% of hands" in figure.text
+    block = _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, ".table-view[data-step]"))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", block)
+    block.click()
+    block.send_keys(Keys.ARROW_RIGHT)
+    assert block.get_attribute("data-step") == "1"
+    _screenshot(browser, "house-rule-diff.png")
+
+
+def test_the_mutation_score_page_lists_every_clause(browser: Any, base_url: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{base_url}mutation-score/")
+    table = _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, "article table"))
+    assert len(table.find_elements(By.CSS_SELECTOR, "tbody tr")) >= 10
+    assert " of " in browser.find_element(By.CSS_SELECTOR, "article").text
+    _screenshot(browser, "mutation-score.png")
