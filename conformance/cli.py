@@ -1,4 +1,4 @@
-"""Command-line subcommands of the conformance suite: conform, serve, scenarios, explain.
+"""Command-line subcommands of the conformance suite: conform, serve, scenarios, explain, fuzz, diff.
 
 `euchre-spec conform --engine CMD` runs the suite against any engine speaking the protocol;
 `--engine reference` starts our own engine the same way (`euchre-spec serve`), so the reference
@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from . import conform_command
+from .choice_mutants import add_command as add_mutants_command
 from .explain import add_command as add_explain_command
 from .fuzz import add_command as add_fuzz_command
+from .rules_diff import add_command as add_diff_command
 from .scenarios import suite
 from .selection import add_filters
 from .user_files import add_file_options, serve_reference
@@ -38,6 +40,7 @@ def add_commands(commands: Any) -> None:
     serve_command.set_defaults(run=lambda args: serve_reference(args.spec, not args.no_sessions))
     add_fuzz_command(commands)
     add_explain_command(commands)
+    add_diff_command(commands)
 
     scenarios = commands.add_parser("scenarios", help="list or export the scenarios")
     actions = scenarios.add_subparsers(dest="scenarios_command", required=True)
@@ -45,6 +48,7 @@ def add_commands(commands: Any) -> None:
     add_filters(listing)
     add_file_options(listing)
     listing.set_defaults(run=_list)
+    add_mutants_command(actions)
     covered = actions.add_parser("coverage", help="list clauses, reason codes and scoring rows no scenario covers")
     covered.set_defaults(run=_coverage)
     export = actions.add_parser("export", help="write the suite as one JSON bundle (schemas/suite-bundle.schema.json)")

@@ -13,6 +13,7 @@ from reference_impl.spec import SpecInvalid, resolve
 
 from .context import Context, Page
 from .markup import cite, cite_source, esc, one_line, table
+from .rule_figures import rule_figure
 from .rule_text import clause_block, setting_value, settings_table
 from .schema_docs import leaves
 
@@ -34,6 +35,7 @@ def house_rule_page(ctx: Context, rule_id: str) -> Page:
         parts.append(f"Name the rule as `{rule_id}=MODE`; `{rule_id}` alone means `{rule_id}={rule['default_mode']}`.\n")
     for mode, body in modes.items():
         parts.append(_mode(ctx, rule_id, rule, mode, body))
+    parts.append(rule_figure(rule_id, applies_to(ctx, rule)[0]))
     if rule.get("choices"):
         rows = [
             (

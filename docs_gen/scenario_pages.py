@@ -19,6 +19,7 @@ from reference_impl.rules import Rules
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, position, special_names
 from .markup import action, cards, cite, esc, one_line, suit, table
+from .table_view import table_view
 
 
 def scenario_pages(ctx: Context) -> list[Page]:
@@ -33,7 +34,7 @@ def scenario_pages(ctx: Context) -> list[Page]:
         parts = [intro]
         for scenario in scenarios:
             page.anchors.add(scenario.id)
-            parts.append(scenario_section(scenario))
+            parts.append(scenario_section(scenario) + stepped_example(scenario))
         page.markdown = "\n".join(parts)
         pages.append(page)
     return pages
@@ -45,6 +46,15 @@ def page_title(ctx: Context, path: str) -> str:
     if folder in ctx.data.resolved:
         folder = ctx.data.variant_title(folder)
     return (f"{humanize(folder)}: " if folder else "") + humanize(parts[-1])
+
+
+def stepped_example(scenario: Scenario) -> str:
+    """The scenario at a table, one action per step (nothing for a scenario without actions)."""
+    if not scenario.actions:
+        return ""
+    actions = [str(step) for step in scenario.actions]
+    stepped = table_view(scenario.id, scenario_rules(scenario), scenario.deals, actions, scenario.start_scores)
+    return "\n**Step through it** (the arrow keys once the table is selected, or the buttons):\n\n" + stepped if stepped else ""
 
 
 def scenario_section(scenario: Scenario) -> str:

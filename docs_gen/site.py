@@ -19,6 +19,7 @@ from .context import Context, Page, humanize, scenario_page
 from .data import SiteData
 from .history_plot import history_page
 from .house_rule_page import house_rule_page
+from .mutation_page import mutation_page
 from .performance import performance_page
 from .reference_pages import deal_numbers_page, house_rules_index, overview_page, sources_page
 from .results import results_pages
@@ -58,7 +59,7 @@ def generate(data: SiteData) -> Site:
     pages += [variant_page(ctx, v) for v in data.variants]
     pages += [house_rules_index(ctx)] + [house_rule_page(ctx, r) for r in data.house_rules]
     pages += [sources_page(ctx), deal_numbers_page(ctx), examples_index(ctx), *scenario_pages(ctx)]
-    pages += [*compliance_pages(ctx), performance_page(ctx)]
+    pages += [*compliance_pages(ctx), mutation_page(ctx), performance_page(ctx)]
     pages += [*results_pages(ctx), badges_page(ctx), history_page(ctx)]
     schemas, files = schema_pages(ctx)
     pages += schemas
@@ -123,7 +124,14 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
         },
         {"House rules": [entry("house-rules/index.md"), *[entry(f"house-rules/{r}.md") for r in ctx.data.house_rules]]},
         {"Worked examples": [entry("examples/index.md"), *grouped]},
-        {"Compliance": [entry("compliance/index.md"), *[entry(p) for p in reports], entry("performance.md")]},
+        {
+            "Compliance": [
+                entry("compliance/index.md"),
+                *[entry(p) for p in reports],
+                entry("mutation-score.md"),
+                entry("performance.md"),
+            ]
+        },
         {"Results": results},
         {
             "For engine authors": [

@@ -243,3 +243,114 @@ def test_the_history_plot_has_a_point_per_engine(browser: Any, base_url: str) ->
     assert plot.size["width"] > 300 and plot.size["height"] > 120
     _screenshot(browser, "history.png")
     _at_phone_width(browser, f"{base_url}results/history/", "history-390.png")
+
+
+def _stepped_scenario(players: int) -> Any:
+    """A scenario with a trick played: the one with the fewest actions past the first card, for that many seats."""
+    with_play = [
+        s
+        for s in suite()
+        if load_rules(s.variant, s.house_rules).players == players
+        and len(s.deals) == 1
+        and any("play:" in a.action for a in s.actions)
+    ]
+    return min(with_play, key=lambda s: (len(s.actions), s.id))
+
+
+def _observations(scenario: Any) -> list[dict[str, Any]]:
+    from conformance.reference_engine import ReferenceEngine
+    from conformance.requests import build_request
+
+    reply = ReferenceEngine().handle(build_request(scenario, 0))
+    assert reply is not None
+    observations: list[dict[str, Any]] = reply["observations"]
+    return observations
+
+
+def _shown_codes(element: Any, selector: str) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [card.get_attribute("data-card") for card in element.find_elements(By.CSS_SELECTOR, selector)]
+
+
+@pytest.mark.parametrize(("width", "name"), [(1400, "desktop"), (390, "phone")])
+def test_a_worked_example_steps_through_the_engine_observations(browser: Any, base_url: str, width: int, name: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    scenario = _stepped_scenario(4)
+    observations = _observations(scenario)
+    browser.set_window_size(width, 900)
+    try:
+        browser.get("about:blank")  # the same address again would only scroll, keeping the step reached
+        browser.get(f"{base_url}{scenario_page(scenario).removesuffix('.md')}/#{scenario.id}")
+        block = _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, f'.table-view[data-for="{scenario.id}"][data-step]'))
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", block)
+        assert block.get_attribute("data-step") == "0"
+        seats = block.find_elements(By.CSS_SELECTOR, ".tv-seat")
+        assert len(seats) == 4 and all(seat.is_displayed() for seat in seats)
+        _screenshot(browser, f"table-view-{name}-start.png")
+        block.click()
+        presses = len(scenario.actions)
+        for step in range(1, presses + 1):
+            block.send_keys(Keys.ARROW_RIGHT)
+            assert block.get_attribute("data-step") == str(step)
+            seen = observations[step]
+            for seat, hand in enumerate(seen["hands"]):
+                assert _shown_codes(seats[seat], ".tv-hand .card") == hand, f"seat {seat} after step {step}"
+            assert _shown_codes(block, ".tv-middle .tv-played .card") == (
+                [card for _, card in seen["trick"]] or ([] if seen["trump"] else [seen["up_card"]])
+            )
+            to_act = [seat for seat, box in enumerate(seats) if "tv-to-act" in box.get_attribute("class")]
+            assert to_act == ([] if seen["to_act"] is None else [seen["to_act"]])
+        assert observations[presses]["hands"] != observations[0]["hands"]
+        assert block.find_element(By.CSS_SELECTOR, ".tv-next").get_attribute("disabled")
+        box = block.rect
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, "the table is wider than the window"
+        _screenshot(browser, f"table-view-{name}-played.png")
+        block.send_keys(Keys.ARROW_LEFT)
+        assert block.get_attribute("data-step") == str(presses - 1)
+        assert _shown_codes(seats[0], ".tv-hand .card") == observations[presses - 1]["hands"][0]
+    finally:
+        browser.set_window_size(1400, 1100)
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_the_table_seats_every_player(browser: Any, base_url: str, players: int) -> None:
+    from selenium.webdriver.common.by import By
+
+    scenario = _stepped_scenario(players)
+    browser.get(f"{base_url}{scenario_page(scenario).removesuffix('.md')}/#{scenario.id}")
+    block = _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, f'.table-view[data-for="{scenario.id}"][data-step]'))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", block)
+    seats = block.find_elements(By.CSS_SELECTOR, ".tv-seat")
+    assert len(seats) == players and all(seat.is_displayed() for seat in seats)
+    corners = {(seat.rect["x"], seat.rect["y"]) for seat in seats}
+    assert len(corners) == players, "two seats drawn in the same place"
+    _screenshot(browser, f"table-view-{players}-seats.png")
+
+
+def test_a_house_rule_page_shows_its_diff_figure_and_witness(browser: Any, base_url: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(f"{base_url}house-rules/super-euchre/#diff")
+    heading = _wait(browser, lambda b: b.find_element(By.ID, "diff"))
+    figure = heading.find_element(By.XPATH, "following::p[1]")
+    assert "changes" in figure.text and "% of hands" in figure.text
+    block = _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, ".table-view[data-step]"))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", block)
+    block.click()
+    block.send_keys(Keys.ARROW_RIGHT)
+    assert block.get_attribute("data-step") == "1"
+    _screenshot(browser, "house-rule-diff.png")
+
+
+def test_the_mutation_score_page_lists_every_clause(browser: Any, base_url: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{base_url}mutation-score/")
+    table = _wait(browser, lambda b: b.find_element(By.CSS_SELECTOR, "article table"))
+    assert len(table.find_elements(By.CSS_SELECTOR, "tbody tr")) >= 10
+    assert " of " in browser.find_element(By.CSS_SELECTOR, "article").text
+    _screenshot(browser, "mutation-score.png")

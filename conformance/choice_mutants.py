@@ -1,0 +1,365 @@
+"""A suite that measures itself: every reading the spec rejects, played as a wrong engine.
+
+Where the sources disagree, a spec file records the choice under `choices`: a JSON pointer, the
+source its value follows, and the other readings (`others`), in prose. Each reading the rules
+language can express is written below as the values it would put in the rules; the reading then
+becomes a wrong engine with no code of its own: the reference engine, given the resolved rules
+with those values in place (`ReferenceEngine(rules_hook=...)`). The suite must fail it in at
+least one scenario, else a real engine reading the rule that way would pass unnoticed.
+
+A reading applies where its choice governs: in every scenario whose resolved rules record that
+very choice (a variant's choice reaches the variants that extend it; a house rule's choice
+replaces the variant's at the same pointer). Readings the language cannot express are listed
+with the reason, and so are those that merely agree with the value chosen.
+
+    euchre-spec scenarios mutants                       # the score per clause
+    euchre-spec scenarios mutants --json FILE           # the data the site's page is built from
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from reference_impl.loading import load_rules
+from reference_impl.rules import Rules
+from reference_impl.spec import SpecInvalid, builtin_catalog, resolve_checked
+from reference_impl.spec.errors import split_pointer
+
+from .reference_engine import ReferenceEngine
+from .rule_edits import value_at, with_values
+from .runner import FAILING, InProcessEngine, run_suite
+from .scenarios import Scenario, scenario_rules, suite
+
+Edit = Callable[[Any], Mapping[str, Any]]
+"""From the value the spec chose (at the choice's pointer) to the values the reading sets, by pointer."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How one rejected reading is written as rules: `edit`, or `why_not` when it cannot be (or need not be)."""
+
+    edit: Edit | None = None
+    why_not: str | None = None
+
+
+def _set(value: Any) -> Edit:
+    """The reading sets the choice's own value to `value`."""
+    return lambda _chosen: {"": value}
+
+
+def _also(extra: Any) -> Edit:
+    """The reading adds `extra` to the list the spec chose."""
+    return lambda chosen: {"": [*chosen, extra]}
+
+
+AGREES = "agrees with the value chosen: the sources are cited, not opposed"
+NO_MATCH = "the rules describe one game to a target; a match of several games is not part of them"
+
+READINGS: dict[tuple[str, str, str], Reading] = {
+    ("almonte-six", "/game/target", "leagues play twelve hands at a table (S4p)"): Reading(
+        why_not="a game of a fixed number of hands has no parameter: the game ends at a target score"
+    ),
+    (
+        "almonte-six",
+        "/bidding/special_up_card/rule",
+        "the dealer must take the joker and become maker if all pass (S4p, a version)",
+    ): Reading(why_not="the rules language knows one rule for a joker turned up (`dealer_names_trump_unseen`)"),
+    ("british", "/play/first_lead", "the dealer's left, skipping a sitter-out (S1)"): Reading(_set("left_of_dealer")),
+    ("british", "/lone_play/defender", "only against a lone maker (H01)"): Reading(_set("against_lone_maker")),
+    ("british", "/lone_play/defender", "never (L1888)"): Reading(_set("never")),
+    ("cutthroat", "/scoring/rows/march/award/points", "2 (B66)"): Reading(_set(2)),
+    ("cutthroat", "/game/tie", "S0 leaves it to the players to agree beforehand"): Reading(
+        why_not="an agreement between players is no rule: the other readings name what they may agree"
+    ),
+    ("cutthroat", "/game/tie", "the highest score wins"): Reading(_set("highest")),
+    ("cutthroat", "/game/tie", "play another hand"): Reading(_set("play_on")),
+    ("cutthroat", "/game/target", "5 (B66)"): Reading(_set(5)),
+    (
+        "north-american-32",
+        "/deal/hand_size",
+        "seven cards each, in texts derived from Wikipedia (CAT, section 3.18)",
+    ): Reading(
+        why_not=(
+            "seven cards make seven tricks, and the texts give no scoring for six or seven: the reading needs a "
+            "scoring table it does not state"
+        )
+    ),
+    ("north-american", "/scoring/rows/march/award/points", "the two-hand classic also pays 2 (S3)"): Reading(why_not=AGREES),
+    ("north-american", "/scoring/rows/march/award/points", "cutthroat pays 3 (S0)"): Reading(_set(3)),
+    ("north-american", "/scoring/rows/lone-march/award/points", "S4p agrees: 4 instead of 2"): Reading(why_not=AGREES),
+    ("north-american", "/scoring/rows/lone-euchred/award/points", "4 (L1888)"): Reading(_set(4)),
+    ("north-american", "/play/first_lead", "the player to the lone player's left (S4p, S2)"): Reading(
+        _set("left_of_lone_player")
+    ),
+    (
+        "north-american",
+        "/bidding/round_one/dealer_picks_up_when_partner_alone",
+        "the dealer picks up, discards and then sits out (OS)",
+    ): Reading(_set(True)),
+    ("north-american", "/bidding/round_one/dealer_pickup", "optional (S2, TB)"): Reading(_set("optional")),
+    ("north-american", "/bidding/round_one/dealer_may_discard_up_card", "the up-card may not be discarded (OS)"): Reading(
+        _set(False)
+    ),
+    ("north-american", "/bidding/stuck_dealer_may_name_turned_down", "allowed (ES)"): Reading(
+        why_not=(
+            "without stick-the-dealer nobody is stuck, so the value plays no part; under that house rule its own "
+            "choice records the same reading, and is measured there"
+        )
+    ),
+    (
+        "north-american",
+        "/lone_play/defender_order",
+        "from the maker's left, the opponent who plays right after the maker (no source states it either)",
+    ): Reading(_set("left_of_maker")),
+    ("north-american", "/bidding/all_pass", "stick the dealer (S1's default, here a house rule)"): Reading(
+        _set("stick_the_dealer")
+    ),
+    ("six-handed-cornish-double", "/trump/duplicate_tiebreak", "the first played wins (Bid Euchre, BEP)"): Reading(
+        _set("earlier_wins")
+    ),
+    (
+        "six-handed-cornish-double",
+        "/deck/extra_cards_by_copy",
+        "two jokers that look the same: the second played wins, as for other cards (S4p)",
+    ): Reading(why_not="two identical jokers are another pack, not another value here: the deals name each joker by its colour"),
+    ("three-handed-dummy", "/bidding/round_one/dealer_pickup", "compulsory (S1, for the four-hand game)"): Reading(
+        _set("compulsory")
+    ),
+    (
+        "three-handed-dummy",
+        "/dummy/merge",
+        "compulsory (EF and R6, as summarised in the variants catalogue)",
+    ): Reading(why_not="the rules language knows one way to take the dummy (`optional`)"),
+    ("canadian-loner", "/bidding/round_one/dealer_partner_must_go_alone", "in both rounds (EC)"): Reading(
+        why_not="the rule is a parameter of round one only: no parameter binds the dealer's partner in round two"
+    ),
+    ("dealer-needs-trump", "/bidding/dealer_needs_trump", "any maker needs a trump (T1)"): Reading(
+        why_not="the rules language states the need for the stuck dealer only, not for every maker"
+    ),
+    ("dealer-needs-trump", "/bidding/dealer_needs_trump", "nobody (OE)"): Reading(_set(False)),
+    ("dealer-picks-up-for-loner", "/bidding/round_one/dealer_picks_up_when_partner_alone", "nobody picks up (S1)"): Reading(
+        _set(False)
+    ),
+    (
+        "defender-order",
+        "/lone_play/defender_order",
+        "from the dealer's left, as the bidding goes (OS; the default without this rule)",
+    ): Reading(_set("left_of_dealer")),
+    ("mcevoy", "/bidding/redeal/per_player_per_game", "once per match (WV)"): Reading(why_not=NO_MATCH),
+    ("no-ace-no-face", "/bidding/redeal/ranks", "aces allowed (EC)"): Reading(_also("A")),
+    (
+        "no-ace-no-face",
+        "/bidding/redeal/ranks",
+        "non-trump nines and tens, after trump is made (NG)",
+    ): Reading(why_not="a redeal is asked for before the bidding; the language has no redeal once trump is made"),
+    ("no-trump", "/bidding/no_trump", "a stuck dealer may name no trump (ES)"): Reading(
+        why_not="no trump is open to every player in round two or to none; the language cannot open it to the stuck dealer alone"
+    ),
+    ("no-up-card-discard", "/bidding/round_one/dealer_may_discard_up_card", "any card, the up-card included (S1)"): Reading(
+        _set(True)
+    ),
+    ("optional-pickup", "/bidding/round_one/dealer_pickup", "compulsory (S1)"): Reading(_set("compulsory")),
+    ("passed-player-cannot-go-alone", "/lone_play/passed_player", "any earlier pass (L1888, section 93)"): Reading(
+        _set("not_if_passed")
+    ),
+    ("renege-penalty", "/play/renege_penalty/points", "3 and 5 (L1888)"): Reading(
+        lambda _chosen: {"": 3, "/play/renege_penalty/against_lone": 5}
+    ),
+    ("renege-penalty", "/play/renege_penalty/points", "the hand ends at once (T2)"): Reading(
+        why_not="a renege is scored when the hand is over; the language cannot end a hand at the renege"
+    ),
+    (
+        "smitty",
+        "/scoring/rows/predicted-lone-march/award/points",
+        "10 points and the game, for a prediction 'for the game' (S4a merges the two cases)",
+    ): Reading(why_not="a scoring row awards points; winning the game outright is no award the language has"),
+    ("stick-the-dealer", "/bidding/stuck_dealer_may_name_turned_down", "allowed (ES)"): Reading(_set(True)),
+}
+"""Every reading recorded under `choices`, by (file id, pointer, its text); an edit's `""` is the choice's own pointer."""
+
+
+@dataclass(frozen=True)
+class ChoiceMutant:
+    """One rejected reading of one choice, and where it came from."""
+
+    document: str
+    kind: str
+    pointer: str
+    text: str
+    source: str
+    clause: str
+    reading: Reading
+
+    @property
+    def name(self) -> str:
+        return f"{self.document}:{self.pointer}: {self.text}"
+
+    def governs(self, rules: Rules) -> bool:
+        """Whether these rules record this very choice (so the reading would change them)."""
+        choice = rules.document.get("choices", {}).get(self.pointer)
+        return isinstance(choice, Mapping) and self.text in choice.get("others", ()) and choice.get("source") == self.source
+
+    def mutate(self, rules: Rules) -> Rules:
+        """The rules with this reading in place where it governs; any other rules unchanged."""
+        if self.reading.edit is None or not self.governs(rules):
+            return rules
+        return _mutated(self, rules.variant_id, rules.house_rules)
+
+    def edits(self, rules: Rules) -> dict[str, Any]:
+        assert self.reading.edit is not None
+        chosen = value_at(rules.document, self.pointer)
+        return {pointer or self.pointer: value for pointer, value in self.reading.edit(chosen).items()}
+
+
+@cache
+def _mutated(mutant: ChoiceMutant, variant: str, house_rules: tuple[str, ...]) -> Rules:
+    resolved = resolve_checked(builtin_catalog(), variant, house_rules)
+    return with_values(resolved, mutant.edits(load_rules(variant, house_rules)))
+
+
+def recorded_choices() -> Iterable[tuple[str, str, str, Mapping[str, Any]]]:
+    """Every (kind, file id, pointer, choice) the spec records, variants first."""
+    catalog = builtin_catalog()
+    for kind, documents in (("variant", catalog.variants), ("house rule", catalog.house_rules)):
+        for ident in sorted(documents):
+            for pointer, choice in (documents[ident].data.get("choices") or {}).items():
+                if choice:
+                    yield kind, ident, pointer, choice
+
+
+def choice_mutants() -> tuple[ChoiceMutant, ...]:
+    """A mutant per reading recorded in the spec; a KeyError names a reading nobody has written as rules yet."""
+    mutants = []
+    for kind, ident, pointer, choice in recorded_choices():
+        rules = _home_rules(kind, ident)
+        for text in choice.get("others", ()):
+            key = (ident, pointer, text)
+            if key not in READINGS:
+                raise KeyError(f"{ident} {pointer}: the reading {text!r} is not written as rules in {__name__}.READINGS")
+            clause = clause_of(rules, pointer, _own_clauses(kind, ident))
+            mutants.append(ChoiceMutant(ident, kind, pointer, text, choice["source"], clause, READINGS[key]))
+    return tuple(mutants)
+
+
+def _home_rules(kind: str, ident: str) -> Rules:
+    """The rules a choice is written for: its variant, or the first variant its house rule applies to."""
+    if kind == "variant":
+        return load_rules(ident)
+    target = builtin_catalog().house_rules[ident].data["applies_to"][0]
+    return load_rules(target, (ident,))
+
+
+def _own_clauses(kind: str, ident: str) -> tuple[str, ...]:
+    """The clauses a house rule defines (its choice is stated by one of them); none for a variant."""
+    if kind == "variant":
+        return ()
+    return tuple(builtin_catalog().house_rules[ident].data.get("clauses", {}))
+
+
+def clause_of(rules: Rules, pointer: str, among: tuple[str, ...] = ()) -> str:
+    """The clause stating the value at `pointer`: a sibling `NAME_clause`, else the nearest enclosing `clause`.
+
+    With `among` (a house rule's own clauses), only those count, and the first of them is the
+    answer when none is found on the way up: the house rule states what it sets.
+    """
+    tokens = split_pointer(pointer)
+    for depth in range(len(tokens), 0, -1):
+        parent = value_at(rules.document, "".join(f"/{t}" for t in tokens[: depth - 1]))
+        if not isinstance(parent, Mapping):
+            continue
+        for key in (f"{tokens[depth - 1]}_clause", "clause"):
+            clause = parent.get(key)
+            if isinstance(clause, str) and (not among or clause in among):
+                return clause
+    return among[0] if among else ""
+
+
+@dataclass(frozen=True)
+class MutantResult:
+    """What the suite made of one reading: the scenarios it applies to and those that fail it."""
+
+    mutant: ChoiceMutant
+    scenarios: int
+    caught_by: tuple[str, ...]
+    invalid: str | None = None
+
+    @property
+    def status(self) -> str:
+        if self.mutant.reading.edit is None:
+            return "not expressible"
+        if self.invalid:
+            return "not valid rules"
+        return "caught" if self.caught_by else "not caught"
+
+
+def measure(mutant: ChoiceMutant, scenarios: Iterable[Scenario] | None = None, first_only: bool = False) -> MutantResult:
+    """Run the scenarios the reading governs on the mutated engine; those citing its clause go first."""
+    if mutant.reading.edit is None:
+        return MutantResult(mutant, 0, ())
+    governed = [s for s in (scenarios or suite()) if mutant.governs(scenario_rules(s))]
+    governed.sort(key=lambda s: mutant.clause not in s.clauses)
+    try:
+        for scenario in governed[:1]:
+            mutant.mutate(scenario_rules(scenario))
+    except SpecInvalid as exc:
+        return MutantResult(mutant, len(governed), (), str(exc.errors[0]) if exc.errors else str(exc))
+    engine = InProcessEngine(ReferenceEngine(rules_hook=mutant.mutate))
+    caught: list[str] = []
+    for scenario in governed:
+        if run_suite(engine, [scenario]).outcomes[0].status in FAILING:
+            caught.append(scenario.id)
+            if first_only:
+                break
+    return MutantResult(mutant, len(governed), tuple(caught))
+
+
+def score(results: Iterable[MutantResult]) -> dict[str, Any]:
+    """The results as the data the site's page is built from."""
+    rows = [
+        {
+            "file": r.mutant.document,
+            "kind": r.mutant.kind,
+            "pointer": r.mutant.pointer,
+            "clause": r.mutant.clause,
+            "reading": r.mutant.text,
+            "status": r.status,
+            "why_not": r.mutant.reading.why_not or r.invalid,
+            "scenarios": r.scenarios,
+            "caught_by": list(r.caught_by),
+        }
+        for r in results
+    ]
+    expressible = [row for row in rows if row["status"] in ("caught", "not caught")]
+    return {
+        "readings": len(rows),
+        "expressible": len(expressible),
+        "caught": sum(row["status"] == "caught" for row in rows),
+        "mutants": rows,
+    }
+
+
+def add_command(actions: Any) -> None:
+    """Register `euchre-spec scenarios mutants`."""
+    parser = actions.add_parser("mutants", help="play every reading the spec rejects as a wrong engine; the suite must fail each")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the score as JSON (the site's mutation score page)")
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    results = [measure(mutant) for mutant in choice_mutants()]
+    data = score(results)
+    for row in data["mutants"]:
+        by = row["caught_by"]
+        caught = f"caught by {len(by)} of {row['scenarios']}, first {by[0]}" if by else ""
+        detail = caught or row["why_not"] or f"none of {row['scenarios']} scenarios fails it"
+        print(f"{row['status']:<16} {row['clause']:<28} {row['file']} {row['pointer']}: {row['reading']}\n{'':<17}{detail}")
+    print(f"mutation score: {data['caught']} of {data['expressible']} expressible readings caught ({data['readings']} recorded)")
+    if args.json:
+        args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return 0 if data["caught"] == data["expressible"] else 1

@@ -1,0 +1,49 @@
+"""The suite measures itself: every reading the spec rejects that the rules can express is a wrong
+engine, and some scenario must fail it. A reading recorded in a spec file but not written as rules
+(or written as rules but no longer recorded) fails here, so the list cannot fall behind the spec."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conformance.choice_mutants import READINGS, ChoiceMutant, choice_mutants, measure, recorded_choices
+from conformance.scenarios import scenario_rules, suite
+from tests import ROOT
+
+MUTANTS = choice_mutants()
+EXPRESSIBLE = [mutant for mutant in MUTANTS if mutant.reading.edit is not None]
+SCORE = ROOT / "bench" / "mutation-score.json"
+
+
+def test_every_recorded_reading_is_written_as_rules_or_says_why_not() -> None:
+    recorded = {(ident, pointer, text) for _, ident, pointer, choice in recorded_choices() for text in choice.get("others", ())}
+    assert recorded == set(READINGS)
+    assert all((reading.edit is None) != (reading.why_not is None) for reading in READINGS.values())
+
+
+def test_most_readings_are_expressible() -> None:
+    assert len(EXPRESSIBLE) >= 20
+
+
+@pytest.mark.parametrize("mutant", EXPRESSIBLE, ids=lambda m: f"{m.document}{m.pointer}:{m.text[:30]}")
+def test_the_reading_changes_the_rules_it_governs(mutant: ChoiceMutant) -> None:
+    governed = [s for s in suite() if mutant.governs(scenario_rules(s))]
+    assert governed, f"no scenario plays rules recording the choice at {mutant.pointer}"
+    rules = scenario_rules(governed[0])
+    assert mutant.mutate(rules).document != rules.document
+
+
+@pytest.mark.parametrize("mutant", EXPRESSIBLE, ids=lambda m: f"{m.document}{m.pointer}:{m.text[:30]}")
+def test_the_suite_catches_the_reading(mutant: ChoiceMutant) -> None:
+    result = measure(mutant, first_only=True)
+    assert result.status == "caught", f"no scenario fails an engine reading {mutant.name} ({result.invalid or 'all pass'})"
+
+
+def test_the_committed_score_covers_every_reading_as_it_stands() -> None:
+    data = json.loads(SCORE.read_text(encoding="utf-8"))
+    committed = {(row["file"], row["pointer"], row["reading"]): row["status"] for row in data["mutants"]}
+    expected = {(m.document, m.pointer, m.text): "not expressible" if m.reading.edit is None else "caught" for m in MUTANTS}
+    assert committed == expected, "run `euchre-spec scenarios mutants --json bench/mutation-score.json`"
+    assert data["caught"] == data["expressible"] == len(EXPRESSIBLE)
