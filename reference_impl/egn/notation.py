@@ -23,7 +23,7 @@ from ..spec.errors import SpecError, SpecInvalid
 from ..spec.limits import MAX_DEPTH, MAX_EGN_DEALS, MAX_EGN_PLAYERS, MAX_NUMBER_DIGITS
 from ..spec.reading import read_text
 from ..spec.schemas import validate
-from ..spec.yaml_loader import parse_document
+from ..spec.yaml_loader import line_map
 
 EGN_PROJECT = "NextSuit-Labs/euchre-game-notation"
 EGN_VERSION = "1.4"
@@ -181,10 +181,7 @@ def _too_many(data: dict[str, Any], name: str, locate: Any) -> list[SpecError]:
 
 def _lines(text: str, name: str) -> dict[str, int]:
     """JSON pointer -> line, from the YAML composer; empty if the text is JSON YAML cannot read."""
-    try:
-        return parse_document(text, name).lines
-    except SpecInvalid:
-        return {}
+    return line_map(text, name)
 
 
 def to_code(text: str, trump: int | None = None) -> str | None:

@@ -4,8 +4,8 @@ Every file we read (spec files, scenario files, a user's own rule files, EGN rec
 from someone else, so reading one must cost little whatever it holds: a file past any limit is
 refused early, with a located error, long before it can take seconds or hundreds of megabytes.
 Each limit sits far above the largest value in anything real: the shipped spec, the suite and
-every EGN record in the repository (measured when the limits were set, and checked by the tests
-in tests/test_hostile_files.py, which fail if a shipped file ever comes within a quarter of one):
+every EGN record in the repository (measured when the limits were set; tests/test_hostile_files.py
+fails if a shipped file or record ever comes within a quarter of one):
 
 | limit | largest real value | where |
 | --- | --- | --- |
@@ -14,14 +14,14 @@ in tests/test_hostile_files.py, which fail if a shipped file ever comes within a
 | values in a file | 1,755 | conformance/scenarios/british/scoring.yaml |
 | digits in a number | 20 | the largest 64-bit deal number |
 | field name | 53 characters | a scenario's clause id used as a key |
-| deals in an EGN record | 19 | a game to 10 with throw-ins |
+| deals in an EGN record | 10 | tests/egn/exported-north-american-deal-7.egn |
 """
 
 from __future__ import annotations
 
 MAX_FILE_BYTES = 1024 * 1024
-"""1 MiB: 55 times the largest shipped file. A game to 15 recorded in EGN with every hand written
-out takes about 60 KB; a bigger file is not a rules or scenario file and is refused before it is
+"""1 MiB: 55 times the largest shipped file. An EGN record of ten deals with every hand written
+out takes 10 KB; a bigger file is not a rules or scenario file and is refused before it is
 read (and no more than this many bytes are ever read, so a growing file cannot exhaust memory)."""
 
 MAX_DEPTH = 64
@@ -49,9 +49,9 @@ MAX_KEY_CHARS = 256
 naming the field is still a line a person can read."""
 
 MAX_EGN_DEALS = 500
-"""Deals in one EGN record: 25 times the longest recorded game we know (19 deals to 10 points,
-throw-ins included). A game to 15 is over in well under a hundred deals; a record of thousands is
-not a game, and replaying each deal through the engine is what would make it slow."""
+"""Deals in one EGN record: 50 times the longest record we hold (10 deals to 10 points). A game
+to 15 is over in well under a hundred deals, throw-ins included; a record of thousands is not a
+game, and replaying each deal through the engine is what would make it slow."""
 
 MAX_EGN_PLAYERS = 8
 """Players named by an EGN record: EGN itself plays with at most six (three teams of two); eight

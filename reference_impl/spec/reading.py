@@ -28,15 +28,18 @@ def read_text(path: Path | str, name: str) -> str:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise refuse(f"cannot read the file: {_reason(exc)}") from exc
+    status = os.fstat(descriptor)
+    problem = None
+    if stat.S_ISDIR(status.st_mode):
+        problem = "this is a folder; name a file"
+    elif not stat.S_ISREG(status.st_mode):
+        problem = "not a regular file (a pipe, a device or a socket); name a file"
+    elif status.st_size > MAX_FILE_BYTES:
+        problem = f"the file has {status.st_size:,} bytes; files of more than {MAX_FILE_BYTES:,} bytes are not read"
+    if problem is not None:
+        os.close(descriptor)
+        raise refuse(problem)
     with os.fdopen(descriptor, "rb") as file:
-        mode = os.fstat(descriptor).st_mode
-        if stat.S_ISDIR(mode):
-            raise refuse("this is a folder; name a file")
-        if not stat.S_ISREG(mode):
-            raise refuse("not a regular file (a pipe, a device or a socket); name a file")
-        size = os.fstat(descriptor).st_size
-        if size > MAX_FILE_BYTES:
-            raise refuse(f"the file has {size:,} bytes; files of more than {MAX_FILE_BYTES:,} bytes are not read")
         try:
             data = file.read(MAX_FILE_BYTES + 1)
         except OSError as exc:

@@ -91,6 +91,27 @@ def parse_document(text: str, name: str) -> Document:
     return Document(name, data, builder.lines)
 
 
+def line_map(text: str, name: str) -> dict[str, int]:
+    """The line of each JSON pointer of a YAML (or JSON) text, however invalid its values; empty if it cannot be composed.
+
+    A reader of another format (EGN records are JSON) uses it to place its own errors, so a
+    field this loader would refuse (a name too long, a tag) still gets its line.
+    """
+    try:
+        loader = _loader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+        if node is None:
+            return {}
+        builder = _Builder(name, loader)
+        builder.build(node, "", 1)
+    except (_TooBig, yaml.YAMLError):
+        return {}
+    return builder.lines
+
+
 class _TooBig(Exception):
     """A document past one of the limits: reading stops at once, at the value that crossed it."""
 
