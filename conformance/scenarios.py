@@ -18,6 +18,7 @@ from reference_impl.loading import load_rules
 from reference_impl.paths import data_home, display_path
 from reference_impl.rules import Rules, compile_rules
 from reference_impl.spec import Catalog, SpecError, SpecInvalid, builtin_catalog, load_catalog, resolve_checked
+from reference_impl.spec.reading import files_in
 from reference_impl.spec.schemas import validate_document
 from reference_impl.spec.yaml_loader import Document, load_document
 
@@ -59,6 +60,8 @@ class Scenario:
     file: str
     line: int
     description: str = ""
+    pointer: str = ""
+    """Where the scenario is written in its file, as a JSON pointer (/scenarios/3)."""
     data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     spec: tuple[Path, ...] = ()
     """A user's own spec files its variant and house rules are resolved with (besides the built-in spec)."""
@@ -74,11 +77,8 @@ class Scenario:
 
 
 def scenario_files(paths: list[Path] | None = None) -> list[Path]:
-    roots = paths or [data_home().scenarios]
-    found: list[Path] = []
-    for root in roots:
-        found.extend(sorted(root.rglob("*.yaml")) if root.is_dir() else [root])
-    return found
+    """The scenario files of the suite, or of `paths` (files, and folders searched for .yaml files)."""
+    return files_in(paths or [data_home().scenarios], (".yaml",))
 
 
 def retired_ids() -> dict[str, str]:
@@ -97,6 +97,7 @@ def load_scenarios(paths: list[Path] | None = None, spec: tuple[Path, ...] = ())
     `spec` files; raise SpecInvalid listing every problem."""
     errors: list[SpecError] = []
     scenarios: list[Scenario] = []
+    documents: dict[str, Document] = {}
     for path in scenario_files(paths):
         try:
             document = load_document(path, display_path(path))
@@ -107,9 +108,10 @@ def load_scenarios(paths: list[Path] | None = None, spec: tuple[Path, ...] = ())
         if problems:
             errors.extend(problems)
             continue
+        documents[document.path] = document
         scenarios.extend(_scenarios_of(document, spec))
     if not errors:
-        errors.extend(_cross_checks(scenarios, retired_ids()))
+        errors.extend(_cross_checks(scenarios, retired_ids(), documents))
     if errors:
         raise SpecInvalid(errors)
     return scenarios
@@ -141,6 +143,7 @@ def _scenarios_of(document: Document, spec: tuple[Path, ...]) -> list[Scenario]:
                 file=document.path,
                 line=document.line_of(pointer),
                 description=item.get("description", ""),
+                pointer=pointer,
                 data=item,
                 spec=spec,
             )
@@ -167,51 +170,80 @@ def catalog_with(spec: tuple[Path, ...] = ()) -> Catalog:
     return load_catalog(spec) if spec else builtin_catalog()
 
 
-def _cross_checks(scenarios: list[Scenario], retired: dict[str, str]) -> list[SpecError]:
+def _cross_checks(scenarios: list[Scenario], retired: dict[str, str], documents: dict[str, Document]) -> list[SpecError]:
+    """The checks a schema cannot make, each error placed at the field it is about (/scenarios/3/clauses/1)."""
     errors: list[SpecError] = []
     first_seen: dict[str, Scenario] = {}
     for scenario in scenarios:
 
-        def error(message: str, scenario: Scenario = scenario) -> None:
-            errors.append(SpecError(scenario.file, scenario.line, f"/scenarios/{scenario.id}", message))
+        def error(message: str, at: str = "", pointer: str | None = None, scenario: Scenario = scenario) -> None:
+            """Report at `pointer`, or at the field `at` under the scenario."""
+            pointer = scenario.pointer + at if pointer is None else pointer
+            errors.append(SpecError(scenario.file, documents[scenario.file].line_of(pointer), pointer, message))
 
         if scenario.id in first_seen:
             other = first_seen[scenario.id]
-            error(f"scenario id {scenario.id!r} is already used at {other.file}:{other.line}")
+            error(f"scenario id {scenario.id!r} is already used at {other.file}:{other.line}", "/id")
         first_seen.setdefault(scenario.id, scenario)
         if scenario.id in retired:
-            error(f"scenario id {scenario.id!r} was retired ({retired[scenario.id]}) and may not be reused")
+            error(f"scenario id {scenario.id!r} was retired ({retired[scenario.id]}) and may not be reused", "/id")
         if not scenario.variant:
             error("the scenario names no variant, and neither does its file")
             continue
         try:
             rules = scenario_rules(scenario)
         except SpecInvalid as exc:
-            error("its variant and house rules do not resolve: " + "; ".join(e.message for e in exc.errors))
+            message = "its variant and house rules do not resolve: " + "; ".join(e.message for e in exc.errors)
+            error(message, pointer=_rules_pointer(scenario, documents[scenario.file]))
             continue
-        for clause in scenario.clauses:
+        for index, clause in enumerate(scenario.clauses):
             if clause not in rules.clause_ids and clause not in deal_number_clause_ids(builtin_catalog()):
-                error(f"cites clause {clause!r}, which {scenario.variant} with {list(scenario.house_rules)} does not define")
-        for message in _deal_problems(scenario, rules):
-            error(message)
-        for check in scenario.checks:
+                error(
+                    f"cites clause {clause!r}, which {scenario.variant} with {list(scenario.house_rules)} does not define",
+                    f"/clauses/{index}",
+                )
+        for at, message in _deal_problems(scenario, rules):
+            error(message, at)
+        for index, check in enumerate(scenario.checks):
             if check["after"] != "end" and check["after"] > len(scenario.actions):
-                error(f"a checkpoint comes after {check['after']} actions, but the script has {len(scenario.actions)}")
+                error(
+                    f"a checkpoint comes after {check['after']} actions, but the script has {len(scenario.actions)}",
+                    f"/checks/{index}/after",
+                )
         if scenario.start_scores is not None and len(scenario.start_scores) != len(rules.teams):
-            error(f"start_scores lists {len(scenario.start_scores)} scores; the variant has {len(rules.teams)} teams")
+            error(
+                f"start_scores lists {len(scenario.start_scores)} scores; the variant has {len(rules.teams)} teams",
+                "/start_scores",
+            )
     return errors
 
 
-def _deal_problems(scenario: Scenario, rules: Rules) -> list[str]:
+def _rules_pointer(scenario: Scenario, document: Document) -> str:
+    """The field naming a scenario's rules: its own house_rules or variant, else the file's."""
+    for name in ("house_rules", "variant"):
+        if name in scenario.data:
+            return f"{scenario.pointer}/{name}"
+        if name in document.data:
+            return f"/{name}"
+    return scenario.pointer
+
+
+def _deal_problems(scenario: Scenario, rules: Rules) -> list[tuple[str, str]]:
+    """Each problem with the scenario's deals, with the field (under the scenario) it is about."""
     problems = []
     if "dealer" not in scenario.deals[0]:
-        problems.append("the first deal must name its dealer")
+        problems.append(("/deals/0", "the first deal must name its dealer"))
     for index, deal in enumerate(scenario.deals):
         if index and "dealer" in deal:
-            problems.append(f"deal {index + 1} names a dealer; only the first deal does (the rules decide who deals next)")
+            problems.append(
+                (
+                    f"/deals/{index}/dealer",
+                    f"deal {index + 1} names a dealer; only the first deal does (the rules decide who deals next)",
+                )
+            )
         if "hands" in deal:
             try:
                 explicit_deal(rules, deal.get("dealer", 0), deal["hands"], deal.get("up_card"))
             except DealError as exc:
-                problems.append(f"deal {index + 1}: {exc}")
+                problems.append((f"/deals/{index}/hands", f"deal {index + 1}: {exc}"))
     return problems

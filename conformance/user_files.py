@@ -64,7 +64,7 @@ def load_user_scenarios(paths: Sequence[Path], spec: tuple[Path, ...] = ()) -> l
         SpecError(
             scenario.file,
             scenario.line,
-            f"/scenarios/{scenario.id}",
+            f"{scenario.pointer}/id",
             f"scenario id {scenario.id!r} is already used by the suite at {ours[scenario.id].file}:{ours[scenario.id].line}",
         )
         for scenario in scenarios

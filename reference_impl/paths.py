@@ -101,7 +101,10 @@ def check_home(folder: Path) -> str | None:
 
 def display_path(path: Path) -> str:
     """A file as messages name it: its place in the data layout, else relative to the working folder."""
-    resolved = path.resolve()
+    try:
+        resolved = path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: reading the file will say so
+        return str(path)
     for folder, name in data_home().names():
         try:
             inner = resolved.relative_to(folder.resolve())

@@ -33,8 +33,10 @@ def validate_paths(paths: Iterable[Path]) -> ValidationReport:
     paths = list(paths)
     report = ValidationReport()
     for path in paths:
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             report.errors.append(SpecError(str(path), 0, "", "no such file or folder"))
+        elif path.is_dir() and not spec_files([path]):
+            report.errors.append(SpecError(str(path), 0, "", "no spec file (.yaml or .yml) was found in this folder"))
     if report.errors:
         return report
     report.files = len(set(spec_files(paths))) if paths else 0

@@ -110,7 +110,7 @@ def test_empty_files(text: str) -> None:
 def test_syntax_error_is_located() -> None:
     with pytest.raises(SpecInvalid) as excinfo:
         parse_document("a: 1\ntitle: North: American\n", "t.yaml")
-    assert _errors(excinfo) == ["t.yaml:2: not valid YAML: mapping values are not allowed here (/)"]
+    assert _errors(excinfo) == ["t.yaml:2: not valid YAML: mapping values are not allowed in this context (/)"]
 
 
 def test_unreadable_file(tmp_path: Path) -> None:

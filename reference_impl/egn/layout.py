@@ -232,6 +232,14 @@ class HandLayout:
                 )
                 continue
             any_given = True
+            if len(cards) < rules.hand_size:
+                self.add(
+                    "bad_player_cards",
+                    VIOLATION,
+                    f"{seat_text(seat)} is dealt {len(cards)} card(s), but the rules deal {rules.hand_size}",
+                    at,
+                    seat=seat,
+                )
             for position, text in enumerate(cards):
                 code = to_code(text, state.trump)
                 if code is None:

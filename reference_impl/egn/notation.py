@@ -13,19 +13,24 @@ and the next suit (same colour). Our codes are upper case ("9C"), the joker "JK"
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..cards import SAME_COLOUR, SUITS
 from ..spec.errors import SpecError, SpecInvalid
+from ..spec.limits import MAX_DEPTH, MAX_EGN_DEALS, MAX_EGN_PLAYERS, MAX_NUMBER_DIGITS
+from ..spec.reading import read_text
 from ..spec.schemas import validate
-from ..spec.yaml_loader import parse_document
+from ..spec.yaml_loader import line_map
 
 EGN_PROJECT = "NextSuit-Labs/euchre-game-notation"
 EGN_VERSION = "1.4"
 FILE_TYPE = "Euchre Game Notation"
 RANKS = "AKQJT9876"
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]|[-+0-9.eE]{' + str(MAX_NUMBER_DIGITS + 1) + ",}")
+"""A string (skipped whole, so brackets and digits inside it do not count), a bracket, or a number too long."""
 
 
 class EgnUnreadable(Exception):
@@ -76,9 +81,9 @@ def read_egn(path: Path | str) -> EgnRecord:
     """Read and check an EGN file; raise EgnUnreadable with every located error."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise EgnUnreadable([SpecError(name, 0, "", f"cannot read the file: {exc}")]) from exc
+        text = read_text(path, name)
+    except SpecInvalid as exc:
+        raise EgnUnreadable(exc.errors) from exc
     return parse_egn(text, name)
 
 
@@ -94,6 +99,9 @@ def parse_egn(text: str, name: str = "<egn>") -> EgnRecord:
             result[key] = value
         return result
 
+    too_big = _past_limits(text, name)
+    if too_big is not None:
+        raise EgnUnreadable([too_big])
     try:
         data = json.loads(text, object_pairs_hook=no_duplicates)
     except json.JSONDecodeError as exc:
@@ -107,18 +115,73 @@ def parse_egn(text: str, name: str = "<egn>") -> EgnRecord:
     def locate(pointer: str) -> tuple[str, int]:
         return name, EgnRecord(name, {}, lines).line_of(pointer)
 
-    errors = validate(data, "egn.schema.json", locate)
+    errors = _too_many(data, name, locate) or validate(data, "egn.schema.json", locate)
     if errors:
         raise EgnUnreadable(errors)
     return EgnRecord(name, data, lines)
 
 
+def _past_limits(text: str, name: str) -> SpecError | None:
+    """Nesting too deep or a number too long, found by one pass over the text before json reads it.
+
+    json's reader recurses once per level (2,000 levels end in RecursionError) and refuses
+    integers of more than 4,300 digits with a ValueError; both are caught here first, with a line.
+    """
+    depth = 0
+    for token in _JSON_TOKEN.finditer(text):
+        first = token.group()[0]
+        if first in "[{":
+            depth += 1
+        elif first in "]}":
+            depth -= 1
+        elif first != '"':
+            line = text.count("\n", 0, token.start()) + 1
+            return SpecError(
+                name,
+                line,
+                "",
+                f"a number of {len(token.group()):,} characters; numbers of more than {MAX_NUMBER_DIGITS} are not read",
+            )
+        if depth > MAX_DEPTH:
+            return SpecError(name, text.count("\n", 0, token.start()) + 1, "", f"values nested more than {MAX_DEPTH} deep")
+    return None
+
+
+def _too_many(data: dict[str, Any], name: str, locate: Any) -> list[SpecError]:
+    """More deals or players than any game has: refused before the schema and the replay spend time on them."""
+    errors = []
+    deals, metadata = data.get("deals"), data.get("metadata")
+    if isinstance(deals, list) and len(deals) > MAX_EGN_DEALS:
+        errors.append(
+            SpecError(
+                name, locate("/deals")[1], "/deals", f"the record has {len(deals):,} deals; at most {MAX_EGN_DEALS} are read"
+            )
+        )
+    ruleset = metadata.get("ruleset") if isinstance(metadata, dict) else None
+    seats = ruleset.get("num_players") if isinstance(ruleset, dict) else None
+    if isinstance(seats, int) and not 2 <= seats <= MAX_EGN_PLAYERS:
+        pointer = "/metadata/ruleset/num_players"
+        errors.append(
+            SpecError(
+                name, locate(pointer)[1], pointer, f"num_players is {seats:,}; EGN games have 2 to {MAX_EGN_PLAYERS} players"
+            )
+        )
+    players = metadata.get("players") if isinstance(metadata, dict) else None
+    if isinstance(players, list) and len(players) > MAX_EGN_PLAYERS:
+        errors.append(
+            SpecError(
+                name,
+                locate("/metadata/players")[1],
+                "/metadata/players",
+                f"the record names {len(players):,} players; EGN games have at most {MAX_EGN_PLAYERS}",
+            )
+        )
+    return errors
+
+
 def _lines(text: str, name: str) -> dict[str, int]:
     """JSON pointer -> line, from the YAML composer; empty if the text is JSON YAML cannot read."""
-    try:
-        return parse_document(text, name).lines
-    except SpecInvalid:
-        return {}
+    return line_map(text, name)
 
 
 def to_code(text: str, trump: int | None = None) -> str | None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..paths import data_home, display_path
 from .errors import SpecError, SpecInvalid
+from .reading import files_in, same_file_key
 from .schemas import validate_document
 from .yaml_loader import Document, load_document
 
@@ -44,12 +45,11 @@ def spec_files(paths: Iterable[Path]) -> list[Path]:
     """The YAML files named by `paths`, directories searched recursively."""
     found: list[Path] = []
     seen: set[Path] = set()
-    for path in paths:
-        inside = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()) if path.is_dir() else [path]
-        for file in inside:
-            if file.resolve() not in seen:
-                seen.add(file.resolve())
-                found.append(file)
+    for file in files_in(paths, (".yaml", ".yml")):
+        key = same_file_key(file)
+        if key not in seen:
+            seen.add(key)
+            found.append(file)
     return found
 
 
@@ -67,8 +67,8 @@ def kind_of(document: Document, path: Path) -> str | None:
 def load_catalog(extra: Iterable[Path] = (), include_builtin: bool = True) -> Catalog:
     """Load the built-in spec tree plus `extra` files; raise SpecInvalid listing every error."""
     paths = spec_files([data_home().spec] if include_builtin else [])
-    builtin = {p.resolve() for p in paths}
-    paths += [p for p in spec_files(extra) if p.resolve() not in builtin]
+    builtin = {same_file_key(p) for p in paths}
+    paths += [p for p in spec_files(extra) if same_file_key(p) not in builtin]
     catalog = Catalog()
     errors: list[SpecError] = []
     origin: dict[tuple[str, str], str] = {}

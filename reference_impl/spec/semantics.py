@@ -73,7 +73,12 @@ def _deck(r: Resolved) -> Iterator[SpecError]:
                 yield r.error("/trump", f"the bowers need a jack in every suit, but the deck has no J{suit}")
     for index, special in enumerate(trump.get("special_cards", [])):
         if special["card"] not in base:
-            yield r.error(f"/trump/special_cards/{index}/card", f"special card {special['card']} is not in the deck")
+            # Placed where it was last written: a house rule that takes the card out of the deck is the line to fix.
+            written = [
+                f"/trump/special_cards/{index}/card",
+                *(f"/deck/{key}" for key in ("extra_cards", "ranks", "suits", "ranks_by_suit")),
+            ]
+            yield r.error_at_latest(written, f"special card {special['card']} is not in the deck")
     if deck.get("copies", 1) > 1 and "duplicate_tiebreak" not in trump:
         yield r.error("/trump", "a deck with several copies of each card needs trump.duplicate_tiebreak")
 
