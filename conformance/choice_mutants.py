@@ -134,7 +134,8 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     (
         "three-handed-dummy",
         "/dummy/merge",
-        "compulsory (the three-handed Euchre pages of euchrefun.com, August 2013, and rule6.info, as the survey of the sources summarises them)",
+        "compulsory (the three-handed Euchre pages of euchrefun.com, August 2013, and rule6.info,"
+        " as the survey of the sources summarises them)",
     ): Reading(why_not="the rules language knows one way to take the dummy (`optional`)"),
     ("canadian-loner", "/bidding/round_one/dealer_partner_must_go_alone", "in both rounds (EC)"): Reading(
         why_not="the rule is a parameter of round one only: no parameter binds the dealer's partner in round two"
