@@ -39,6 +39,7 @@ def report_data(result: RunResult, command: str) -> dict[str, Any]:
         "machine": f"{platform.system()} {platform.machine()}, Python {platform.python_version()}",
         "seconds": round(result.seconds, 3),
         "restarts": result.restarts,
+        "interrupted": result.interrupted is not None,
         "summary": {
             "total": len(result.outcomes),
             "counts": {status: result.count(status) for status in STATUSES},
@@ -166,6 +167,10 @@ def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]
         for result in invalid[:failures_shown]:
             lines.append(f"  {result['id']} ({result['source']})")
             lines.append(f"           {result.get('message', '')}")
+    if report.get("interrupted"):
+        lines.append("")
+        total = report["summary"]["total"]
+        lines.append(f"Interrupted: the run was stopped after {total} scenario(s); the report holds only those.")
     must = report["summary"]["must"]
     share = 100.0 * must["passed"] / must["applicable"] if must["applicable"] else 0.0
     lines.append("")

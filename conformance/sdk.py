@@ -21,14 +21,27 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import IO, Any, Generic, TypeVar
+
+from jsonschema import Draft202012Validator
+
+from reference_impl.spec.schemas import inlined
 
 PROTOCOL = 1
 """The harness protocol version this kit speaks."""
+
+MAX_LINE = 16 * 2**20
+"""The longest protocol line either side reads (16 MiB), far above the largest reply of the suite;
+a longer one is refused as an error instead of being held in memory."""
+
+MAX_MESSAGE_TEXT = 300
+"""How much of a bad value an error message quotes."""
 
 SESSIONS = "sessions"
 """The capability of keeping a game open and taking one action at a time (open, act, probe, close)."""
@@ -148,9 +161,12 @@ class Server(Generic[Game]):
             return self.engine.identity.hello((SESSIONS,))
         if kind == "bye":
             return None
-        handler = _HANDLERS.get(str(kind))
-        if handler is None:
-            return _error(seq, f"unknown message type {kind!r}")
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None or not isinstance(kind, str):
+            return _error(seq, f"unknown message type {_quoted(kind)}")
+        problem = protocol_problem(kind, message)
+        if problem is not None:
+            return _error(seq, problem)
         try:
             return handler(self, message, seq)
         except NotApplicable as exc:
@@ -246,21 +262,100 @@ class _Session(Generic[Game]):
 
 
 def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str], stdout: IO[str]) -> int:
-    """The JSON-lines loop around a message handler: a reply line per request line, until 'bye' (None)."""
-    for line in stdin:
-        if not line.strip():
+    """The JSON-lines loop around a message handler: a reply line per request line, until 'bye' (None).
+
+    Every line gets an answer and the loop goes on, whatever the line holds: a line that is not
+    UTF-8, too long or not JSON (NaN and Infinity included, which JSON does not have) is
+    answered with an `error`, and so is a reply the handler made that cannot be written as JSON.
+    """
+    for line in _request_lines(stdin):
+        if isinstance(line, _Unreadable):
+            reply: dict[str, Any] = _error(-1, line.problem)
+        elif not line.strip():
             continue
-        try:
-            message = json.loads(line)
-        except (ValueError, RecursionError) as exc:
-            reply: dict[str, Any] | None = _error(-1, f"not JSON: {exc}")
         else:
-            reply = handle(message)
-            if reply is None:
-                break
-        stdout.write(json.dumps(reply) + "\n")
+            try:
+                message = parse_message(line)
+            except (ValueError, RecursionError) as exc:
+                reply = _error(-1, f"not JSON: {exc}")
+            else:
+                answer = handle(message)
+                if answer is None:
+                    break
+                reply = answer
+        stdout.write(encode_reply(reply) + "\n")
         stdout.flush()
     return 0
+
+
+def parse_message(line: str) -> Any:
+    """One protocol line as JSON; ValueError for anything JSON does not allow (NaN, Infinity, 1e999)."""
+    return json.loads(line, parse_constant=_refuse_constant, parse_float=_finite_float)
+
+
+def encode_reply(reply: dict[str, Any]) -> str:
+    """The reply as one line of strict JSON; an error reply instead if it cannot be written so."""
+    try:
+        return json.dumps(reply, allow_nan=False)
+    except (ValueError, TypeError, RecursionError) as exc:
+        seq = reply.get("seq", -1)
+        seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
+        return json.dumps(_error(seq, f"the engine's reply cannot be written as JSON: {exc}"))
+
+
+def protocol_problem(kind: str, message: dict[str, Any]) -> str | None:
+    """What is wrong with a message by the protocol schema (the first problem, with its JSON pointer), or None."""
+    problems = sorted(_validator(kind).iter_errors(message), key=lambda e: [len(e.absolute_path), *map(str, e.absolute_path)])
+    if not problems:
+        return None
+    where = "".join(f"/{part}" for part in problems[0].absolute_path)
+    return f"the {kind} message does not follow the protocol at {where or '/'}: {problems[0].message}"
+
+
+@cache
+def _validator(kind: str) -> Draft202012Validator:
+    return Draft202012Validator(inlined(f"https://euchre-spec.org/schemas/protocol.schema.json#/$defs/{kind}"))
+
+
+@dataclass(frozen=True)
+class _Unreadable:
+    """A line that cannot be a message at all, and why."""
+
+    problem: str
+
+
+def _request_lines(stdin: IO[str]) -> Iterator[str | _Unreadable]:
+    """The lines of the input, read as bytes when there are bytes to read, so no line can stop the loop."""
+    raw = getattr(stdin, "buffer", None)
+    if raw is None:
+        yield from stdin
+        return
+    while chunk := raw.readline(MAX_LINE + 1):
+        if len(chunk.rstrip(b"\r\n")) > MAX_LINE:
+            while chunk and not chunk.endswith(b"\n"):  # the rest of the overlong line is read and dropped
+                chunk = raw.readline(MAX_LINE)
+            yield _Unreadable(f"a line longer than {MAX_LINE // 2**20} MiB")
+            continue
+        try:
+            yield chunk.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield _Unreadable(f"not UTF-8: byte {chunk[exc.start : exc.start + 1]!r} at position {exc.start} of the line")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is too large for a finite value")
+    return value
+
+
+def _quoted(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= MAX_MESSAGE_TEXT else text[: MAX_MESSAGE_TEXT - 3] + "..."
 
 
 def _check_step(seat: Any, action: Any) -> None:
@@ -276,6 +371,9 @@ def _session_id(message: dict[str, Any]) -> str:
 
 
 def _error(seq: int, message: str) -> dict[str, Any]:
+    """An error reply; its message is cut short, since it may quote a value of any size."""
+    if len(message) > 2 * MAX_MESSAGE_TEXT:
+        message = message[: 2 * MAX_MESSAGE_TEXT - 3] + "..."
     return {"type": "error", "seq": seq, "message": message}
 
 
