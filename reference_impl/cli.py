@@ -48,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
         return code
     except KeyboardInterrupt as exc:
-        print(f"\n{exc or 'interrupted'}", file=sys.stderr)
+        print(str(exc) or "interrupted", file=sys.stderr)
         return int(getattr(exc, "exit_code", 130))
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
