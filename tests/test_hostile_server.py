@@ -38,8 +38,10 @@ def _line(case: dict[str, Any]) -> bytes:
         return bytes.fromhex(case["hex"])
     pieces = case["parts"] if "parts" in case else [case["line"]]
     text = "".join(piece if isinstance(piece, str) else piece["repeat"] * piece["times"] for piece in pieces)
-    rules = json.dumps(dict(load_rules("north-american").document))
-    return text.replace("$RULES", rules).encode("utf-8")
+    rules = dict(load_rules("north-american").document)
+    seats_as_text = rules | {"seats": rules["seats"] | {"count": "four"}}
+    text = text.replace("$RULES", json.dumps(rules)).replace("$SEATS_AS_TEXT", json.dumps(seats_as_text))
+    return text.encode("utf-8")
 
 
 def _refuse(name: str) -> None:
