@@ -8,6 +8,7 @@ how many scenarios failed. A skip is never counted as a pass.
 from __future__ import annotations
 
 import json
+import os
 import platform
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
@@ -82,8 +83,11 @@ def _outcome_data(outcome: Outcome) -> dict[str, Any]:
 
 
 def write_json(report: dict[str, Any], path: Path) -> None:
+    """Write the report whole or not at all (a signal while writing leaves the previous file, never half of one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    os.replace(partial, path)
 
 
 def write_junit(report: dict[str, Any], path: Path) -> None:
