@@ -10,24 +10,28 @@ Beside the reports go the badges (shields.io endpoint files, conformance/badges.
 `--history FILE` the run's summary is also appended to a results log (conformance/history.py).
 
 A run that checks nothing is not a success: when no scenario matches the filters, or the engine
-plays none of those selected, the command says why and exits 2.
+plays none of those selected, the command says why and exits 2. A run stopped by SIGINT or
+SIGTERM writes the report of what it finished, marked `interrupted`, and exits 130 or 143.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shlex
+import signal
 import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from reference_impl.cli_arguments import positive_seconds
+
 from . import history
 from .badges import write_badges
-from .engine_process import EngineFailure, EngineProcess
+from .engine_process import EngineFailure, EngineProcess, engine_argv
 from .expected import ExpectedFailure, default_expected_file, load_expected_failures, slug
+from .interrupts import signals_interrupt
 from .precheck import Precheck
 from .reference_engine import ReferenceEngine
 from .report import report_data, summary_lines, write_json, write_junit
@@ -56,7 +60,7 @@ def add_arguments(conform: argparse.ArgumentParser) -> None:
     """The options of the conform command (the scenario filters and files are added by the caller)."""
     conform.add_argument("--engine", required=True, help="the engine's command line, 'reference' for ours or 'openspiel'")
     conform.add_argument("--in-process", action="store_true", help="with --engine reference: call it directly, no protocol")
-    conform.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each reply (default 10)")
+    conform.add_argument("--timeout", type=positive_seconds, default=10.0, help="seconds to wait for each reply (default 10)")
     conform.add_argument("--expected-failures", type=Path, help="expected-failures file (default: the engine's own, if any)")
     where = conform.add_mutually_exclusive_group()
     where.add_argument(
@@ -79,7 +83,7 @@ def engine_command(engine: str, spec: tuple[Path, ...] = ()) -> list[str]:
     """The command line that starts an engine; the reference engine is also told the user's spec files."""
     if engine == "reference":
         return [*REFERENCE_COMMAND, *(argument for path in spec for argument in ("--spec", str(path)))]
-    return SHORTCUTS.get(engine) or shlex.split(engine)
+    return SHORTCUTS.get(engine) or engine_argv(engine)
 
 
 def reference_in_process(spec: tuple[Path, ...]) -> InProcessEngine:
@@ -104,6 +108,17 @@ def chosen(args: argparse.Namespace) -> tuple[Pool, list[Any]] | int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The conform command: a usage error (2) for an engine command line that cannot be split, before anything loads."""
+    try:
+        engine_command(args.engine)
+    except ValueError as exc:
+        print(f"error: --engine: {exc}", file=sys.stderr)
+        return 2
+    with signals_interrupt():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     selection = chosen(args)
     if isinstance(selection, int):
         return selection
@@ -148,12 +163,15 @@ def run(args: argparse.Namespace) -> int:
     lines = summary_lines(report)
     if args.quiet:
         lines = lines[-1:]
-    elif progress:
+    elif progress and result.outcomes:
         print()
     print("\n".join(lines))
     print(f"Reports: {folder / 'report.json'}, {folder / 'junit.xml'}, badges in {badges}")
     if args.history is not None:
         print(f"Summary appended to {args.history}")
+    if result.interrupted is not None:
+        print(f"interrupted by {result.interrupted}: the report holds the scenarios finished before it", file=sys.stderr)
+        return 128 + signal.Signals[result.interrupted].value
     if all(outcome.status in NOT_CHECKED for outcome in result.outcomes):
         print(f"error: nothing was checked: {nothing_checked(result)}", file=sys.stderr)
         return 2

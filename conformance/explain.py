@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from reference_impl.cli_arguments import positive_seconds
 from reference_impl.deal import deal_number
 
 from .compare import Mismatch, checked_fields, compare, expected_value, observed_value, shown
@@ -33,7 +34,7 @@ def add_command(commands: Any) -> None:
     explain = commands.add_parser("explain", help="show one scenario step by step: expected against what the engine showed")
     explain.add_argument("id", help="the scenario's id")
     explain.add_argument("--engine", required=True, help="the engine's command line, 'reference' for ours or 'openspiel'")
-    explain.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the reply (default 10)")
+    explain.add_argument("--timeout", type=positive_seconds, default=10.0, help="seconds to wait for the reply (default 10)")
     add_file_options(explain)
     explain.set_defaults(run=_explain)
 
@@ -47,7 +48,11 @@ def _explain(args: argparse.Namespace) -> int:
         print(f"error: unknown scenario id {args.id!r}{hint}", file=sys.stderr)
         return 2
     scenario = found[args.id]
-    engine = EngineProcess(engine_command(args.engine, pool.spec), timeout=args.timeout)
+    try:
+        engine = EngineProcess(engine_command(args.engine, pool.spec), timeout=args.timeout)
+    except ValueError as exc:
+        print(f"error: --engine: {exc}", file=sys.stderr)
+        return 2
     try:
         result = run_suite(engine, [scenario], precheck=Precheck() if pool.from_user else None)
     except EngineFailure as exc:

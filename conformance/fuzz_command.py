@@ -14,8 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from reference_impl.cli_arguments import positive_seconds
 from reference_impl.spec import SpecInvalid
 
+from .engine_process import EngineFailure
 from .fuzz import Setup, ShardRun, common_rules, run_shard
 from .fuzz_campaign import WHOLE, Campaign, MergeError, ShardFormError, Summary, merge, parse_shard
 from .fuzz_engines import IN_PROCESS, handshake
@@ -65,7 +67,7 @@ def add_commands(commands: Any) -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes here (default: one per core)")
     parser.add_argument("--out", type=Path, default=Path("build/fuzz"), help="folder for scenarios (default build/fuzz/)")
     parser.add_argument("--keep", type=int, default=20, help="scenarios per class besides its witness, 0: all (default 20)")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per reply of a protocol engine")
+    parser.add_argument("--timeout", type=positive_seconds, default=10.0, help="seconds per reply of a protocol engine")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=_fuzz_command)
 
@@ -98,7 +100,11 @@ def _fuzz_command(args: argparse.Namespace) -> int:
     if args.hands < 0:
         print("error: --hands cannot be negative", file=sys.stderr)
         return 2
-    hellos = [handshake(spec, args.timeout) for spec in args.engine]
+    try:
+        hellos = [handshake(spec, args.timeout) for spec in args.engine]
+    except (EngineFailure, ValueError) as exc:
+        print(f"error: an engine could not be started: {exc}", file=sys.stderr)
+        return 2
     variant, house_rules = common_rules(hellos, args.variant, args.house_rules)
     names = (_display_name(args.engine[0], hellos[0]), _display_name(args.engine[1], hellos[1]))
     setup = Setup((args.engine[0], args.engine[1]), variant, house_rules, args.seed, args.timeout, names)

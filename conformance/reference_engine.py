@@ -18,6 +18,7 @@ from reference_impl.engine import IllegalAction, observe_game
 from reference_impl.engine.game import GameState, game_apply, game_legal_actions, new_game
 from reference_impl.rules import Rules, compile_rules
 from reference_impl.spec import SpecInvalid, builtin_catalog
+from reference_impl.spec.schemas import validate
 
 from . import __version__, sdk
 
@@ -52,6 +53,7 @@ class ReferenceGames(sdk.Engine[GameState]):
         key = json.dumps(setup.rules, sort_keys=True)
         rules = self._rules.get(key)
         if rules is None:
+            _check_rules(setup.rules)
             rules = compile_rules(dict(setup.rules), setup.house_rules)
             if self._hook:
                 rules = self._hook(rules)
@@ -100,6 +102,17 @@ class ReferenceEngine(sdk.Server[GameState]):
 
     def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True) -> None:
         super().__init__(ReferenceGames(rules_hook), sessions)
+
+
+def _check_rules(document: Any) -> None:
+    """Refuse (ValueError, naming the first problem) rules sent in a request that are not a resolved variant.
+
+    The compiler reads only validated documents; checked once per distinct document, as rules are cached.
+    """
+    problems = validate(document, "variant.schema.json", lambda pointer: ("rules", 0))
+    if problems:
+        first = problems[0]
+        raise ValueError(f"the rules do not follow variant.schema.json at {first.pointer or '/'}: {first.message}")
 
 
 def start_game(rules: Rules, setup: sdk.Setup) -> GameState:

@@ -8,6 +8,7 @@ how many scenarios failed. A skip is never counted as a pass.
 from __future__ import annotations
 
 import json
+import os
 import platform
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
@@ -39,6 +40,7 @@ def report_data(result: RunResult, command: str) -> dict[str, Any]:
         "machine": f"{platform.system()} {platform.machine()}, Python {platform.python_version()}",
         "seconds": round(result.seconds, 3),
         "restarts": result.restarts,
+        "interrupted": result.interrupted is not None,
         "summary": {
             "total": len(result.outcomes),
             "counts": {status: result.count(status) for status in STATUSES},
@@ -86,8 +88,11 @@ def _outcome_data(outcome: Outcome) -> dict[str, Any]:
 
 
 def write_json(report: dict[str, Any], path: Path) -> None:
+    """Write the report whole or not at all (a signal while writing leaves the previous file, never half of one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    os.replace(partial, path)
 
 
 def write_junit(report: dict[str, Any], path: Path) -> None:
@@ -171,6 +176,10 @@ def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]
         for result in invalid[:failures_shown]:
             lines.append(f"  {result['id']} ({result['source']})")
             lines.append(f"           {result.get('message', '')}")
+    if report.get("interrupted"):
+        lines.append("")
+        total = report["summary"]["total"]
+        lines.append(f"Interrupted: the run was stopped after {total} scenario(s); the report holds only those.")
     must = report["summary"]["must"]
     share = 100.0 * must["passed"] / must["applicable"] if must["applicable"] else 0.0
     lines.append("")

@@ -22,6 +22,7 @@ from . import readings
 from .compare import compare
 from .engine_process import EngineFailure, runner_hello
 from .expected import ExpectedFailure
+from .interrupts import Interrupted
 from .reference_engine import ReferenceEngine
 from .requests import build_request
 from .scenarios import Scenario
@@ -101,6 +102,8 @@ class RunResult:
     outcomes: list[Outcome]
     seconds: float
     restarts: int
+    interrupted: str | None = None
+    """The signal that stopped the run before every scenario was run (SIGINT, SIGTERM), or None."""
 
     def count(self, status: str, level: str | None = None) -> int:
         return sum(1 for o in self.outcomes if o.status == status and (level is None or o.scenario.level == level))
@@ -161,19 +164,19 @@ def run_suite(
     """Run every scenario on `engine` and return the outcomes in order.
 
     `expectations` maps the engine's handshake to its expected failures (scenario id -> reason),
-    since which list applies is known only once the engine has said who it is.
+    since which list applies is known only once the engine has said who it is. A run stopped by
+    a signal (`Interrupted`, see conformance.interrupts) returns the outcomes so far, marked with
+    the signal; the engine is closed on every way out.
     """
     started = time.perf_counter()
-    hello = engine.start()
+    hello: dict[str, Any] = {}
+    outcomes: list[Outcome] = []
+    interrupted = None
     try:
+        hello = engine.start()
         check_handshake(hello)
-    except EngineFailure:
-        engine.close()
-        raise
-    expected_failures = expectations(hello) if expectations else {}
-    validator = _reply_validator() if check_replies else None
-    outcomes = []
-    try:
+        expected_failures = expectations(hello) if expectations else {}
+        validator = _reply_validator() if check_replies else None
         for seq, scenario in enumerate(scenarios):
             verdict = precheck(scenario) if precheck else None
             outcome = verdict or run_scenario(engine, hello, scenario, seq, validator)
@@ -182,10 +185,12 @@ def run_suite(
             outcomes.append(outcome)
             if progress:
                 progress(outcome)
+    except Interrupted as exc:
+        interrupted = exc.signal_name
     finally:
         engine.close()
     restarts = getattr(engine, "restarts", 0)
-    return RunResult(hello, outcomes, time.perf_counter() - started, restarts)
+    return RunResult(hello, outcomes, time.perf_counter() - started, restarts, interrupted)
 
 
 def run_scenario(

@@ -24,12 +24,24 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import IO, Any, Generic, TypeVar
+
+from jsonschema import Draft202012Validator
+
+from reference_impl.spec.schemas import inlined
 
 from . import wire
 
 PROTOCOL = 1
 """The harness protocol version this kit speaks."""
+
+MAX_LINE = 16 * 2**20
+"""The longest protocol line either side reads (16 MiB), far above the largest reply of the suite;
+a longer one is refused as an error instead of being held in memory."""
+
+MAX_MESSAGE_TEXT = 300
+"""How much of a bad value an error message quotes."""
 
 SESSIONS = "sessions"
 """The capability of keeping a game open and taking one action at a time (open, act, probe, restart, close)."""
@@ -156,9 +168,12 @@ class Server(Generic[Game]):
             return self.engine.identity.hello(self.capabilities)
         if kind == "bye":
             return None
-        handler = _HANDLERS.get(str(kind))
-        if handler is None or (kind != "run" and not self.capabilities):
-            return _error(seq, f"unknown message type {kind!r}")
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None or not isinstance(kind, str) or (kind != "run" and not self.capabilities):
+            return _error(seq, f"unknown message type {_quoted(kind)}")
+        problem = protocol_problem(kind, message)
+        if problem is not None:
+            return _error(seq, problem)
         try:
             return handler(self, message, seq)
         except NotApplicable as exc:
@@ -265,45 +280,116 @@ class _Session(Generic[Game]):
 def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str], stdout: IO[str]) -> int:
     """The JSON-lines loop around a message handler: a reply line per request line, until 'bye' (None).
 
-    The replies to every line that has arrived are written together, with one flush before the
-    loop waits for more: a runner that sends a batch of messages gets its replies in a batch.
+    Every line gets an answer and the loop goes on, whatever the line holds: a line that is not
+    UTF-8, too long or not JSON (NaN and Infinity included, which JSON does not have) is
+    answered with an `error`. The replies to every line that has arrived are written together,
+    with one flush before the loop waits for more, so a runner that sends a batch of messages
+    (a scenario's session, the fuzzer's step of many hands) gets its replies in one batch.
     """
-    for batch in _line_batches(stdin):
+    for batch in _request_batches(stdin):
         replies: list[str] = []
         for line in batch:
-            if not line.strip():
+            if isinstance(line, _Unreadable):
+                reply: dict[str, Any] = _error(-1, line.problem)
+            elif not line.strip():
                 continue
-            try:
-                message = wire.loads(line)
-            except (ValueError, RecursionError) as exc:
-                reply: dict[str, Any] | None = _error(-1, f"not JSON: {exc}")
             else:
-                reply = handle(message)
-            if reply is None:
-                stdout.write("".join(replies))
-                stdout.flush()
-                return 0
-            replies.append(wire.dumps(reply) + "\n")
+                try:
+                    message = parse_message(line)
+                except (ValueError, RecursionError) as exc:
+                    reply = _error(-1, f"not JSON: {exc}")
+                else:
+                    answer = handle(message)
+                    if answer is None:
+                        stdout.write("".join(replies))
+                        stdout.flush()
+                        return 0
+                    reply = answer
+            replies.append(encode_reply(reply) + "\n")
         stdout.write("".join(replies))
         stdout.flush()
     return 0
 
 
-def _line_batches(stdin: IO[str]) -> Iterator[list[str]]:
-    """The input's lines, in batches of all the whole lines that have arrived at each read."""
+def parse_message(line: str | bytes) -> Any:
+    """One protocol line as JSON; ValueError for anything JSON does not allow (NaN, Infinity, 1e999)."""
+    return wire.loads(line)
+
+
+def encode_reply(reply: dict[str, Any]) -> str:
+    """The reply as one line of strict JSON; an error reply instead if it cannot be written so."""
+    try:
+        return wire.dumps(reply)
+    except (ValueError, TypeError, RecursionError) as exc:
+        seq = reply.get("seq", -1)
+        seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
+        return wire.dumps(_error(seq, f"the engine's reply cannot be written as JSON: {exc}"))
+
+
+def protocol_problem(kind: str, message: dict[str, Any]) -> str | None:
+    """What is wrong with a message by the protocol schema (the first problem, with its JSON pointer), or None."""
+    problems = sorted(_validator(kind).iter_errors(message), key=lambda e: [len(e.absolute_path), *map(str, e.absolute_path)])
+    if not problems:
+        return None
+    where = "".join(f"/{part}" for part in problems[0].absolute_path)
+    return f"the {kind} message does not follow the protocol at {where or '/'}: {problems[0].message}"
+
+
+@cache
+def _validator(kind: str) -> Draft202012Validator:
+    return Draft202012Validator(inlined(f"https://euchre-spec.org/schemas/protocol.schema.json#/$defs/{kind}"))
+
+
+@dataclass(frozen=True)
+class _Unreadable:
+    """A line that cannot be a message at all, and why."""
+
+    problem: str
+
+
+def _request_batches(stdin: IO[str]) -> Iterator[list[str | _Unreadable]]:
+    """The input's lines, read as bytes when there are bytes to read, so no line can stop the loop:
+    in batches of every whole line that has arrived at each read."""
     raw = getattr(stdin, "buffer", None)
-    if raw is None or not hasattr(raw, "read1"):  # a text stream with no bytes beneath it (tests)
-        for line in stdin:
-            yield [line]
+    if raw is None or not hasattr(raw, "read1"):  # a text stream with no bytes beneath it
+        for text in stdin:
+            yield [text]
         return
-    pending = b""
+    pending = bytearray()
+    dropping = False  # inside an overlong line, whose rest is read and dropped
     while chunk := raw.read1(1 << 16):
         pending += chunk
-        *complete, pending = pending.split(b"\n")
-        if complete:
-            yield [line.decode("utf-8", errors="replace") for line in complete]
-    if pending:
-        yield [pending.decode("utf-8", errors="replace")]
+        batch: list[str | _Unreadable] = []
+        while (end := pending.find(b"\n")) >= 0:
+            line = bytes(pending[:end])
+            del pending[: end + 1]
+            if dropping:
+                dropping = False
+                continue
+            batch.append(_decoded(line))
+        if len(pending) > MAX_LINE and not dropping:
+            batch.append(_Unreadable(f"a line longer than {MAX_LINE // 2**20} MiB"))
+            dropping = True
+        if dropping:
+            pending.clear()
+        if batch:
+            yield batch
+    if pending and not dropping:
+        yield [_decoded(bytes(pending))]
+
+
+def _decoded(line: bytes) -> str | _Unreadable:
+    if len(line.rstrip(b"\r")) > MAX_LINE:
+        return _Unreadable(f"a line longer than {MAX_LINE // 2**20} MiB")
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return _Unreadable(f"not UTF-8: byte {line[exc.start : exc.start + 1]!r} at position {exc.start} of the line")
+
+
+def _quoted(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= MAX_MESSAGE_TEXT else text[: MAX_MESSAGE_TEXT - 3] + "..."
 
 
 def _check_step(seat: Any, action: Any) -> None:
@@ -319,6 +405,9 @@ def _session_id(message: dict[str, Any]) -> str:
 
 
 def _error(seq: int, message: str) -> dict[str, Any]:
+    """An error reply; its message is cut short, since it may quote a value of any size."""
+    if len(message) > 2 * MAX_MESSAGE_TEXT:
+        message = message[: 2 * MAX_MESSAGE_TEXT - 3] + "..."
     return {"type": "error", "seq": seq, "message": message}
 
 

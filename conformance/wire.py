@@ -3,8 +3,9 @@
 The harness protocol is plain JSON lines; this module only chooses the codec. It is orjson, a
 well-kept compiled codec that reads and writes protocol-sized messages several times faster
 than the standard library, which is most of what a protocol step costs once the engine is
-fast. It also refuses what JSON does not have: NaN and Infinity are not read, integers beyond
-64 bits are an error rather than a silent loss, and nesting is bounded.
+fast. It also refuses what JSON does not have: NaN, Infinity and numbers too large for a double are
+not read, and nesting is bounded. An integer beyond 64 bits is read as a float, which every
+schema that wants an integer then refuses.
 """
 
 from __future__ import annotations

@@ -1,7 +1,12 @@
 """The euchre-spec command line: validate spec files, show resolved rules, play hands and games.
 
 Each subcommand is a thin layer over the library: errors from the library (SpecInvalid,
-IllegalAction, DealError) become messages on stderr and a non-zero exit, never tracebacks.
+IllegalAction, DealError) become messages on stderr and a non-zero exit, never tracebacks:
+1 for a broken rule or file, 2 for bad usage (an option out of range, an id nothing defines).
+Three ways out are handled once here for every command: Ctrl-C (or a run's own signal
+handling) exits 130 or 143 without a traceback; a reader that stops reading the output early
+(`| head`) ends the command quietly with 141, as a shell reports SIGPIPE; a file the user
+points at that cannot be read or written is an error naming it.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from pathlib import Path
 import yaml
 
 from . import __version__
-from .cli_arguments import add_house_rule_option
+from .cli_arguments import add_house_rule_option, deal_number_argument, seat_problem
 from .deal import DealError, deal_number
 from .engine import IllegalAction, apply, legal_actions, new_hand
 from .engine.game import game_apply, game_legal_actions, new_game, numbered_deals
@@ -25,11 +30,37 @@ from .hand_log import game_summary, hand_log
 from .loading import load_rules
 from .paths import HOME_VARIABLE, check_home, data_home
 from .rules import Rules
-from .spec import SpecInvalid
+from .spec import SpecError, SpecInvalid
+from .spec.yaml_loader import parse_document
 from .validation import validate_paths
+
+COMMAND_LINE = "<command line>"
+"""The file name the rules loader gives errors in what was typed (an unknown id): usage errors."""
+
+BROKEN_PIPE = 141
+"""The exit status of a command whose output was closed early (128 + SIGPIPE, as a shell reports it)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; every way out is an exit code and a message, never a traceback (see the module)."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
+        return code
+    except KeyboardInterrupt as exc:
+        print(str(exc) or "interrupted", file=sys.stderr)
+        return int(getattr(exc, "exit_code", 130))
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing left to flush into the closed pipe at exit
+        return BROKEN_PIPE
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"error:{where}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.data is not None:
@@ -45,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SpecInvalid as exc:
         for error in exc.errors:
             print(error, file=sys.stderr)
-        return 1
+        return 2 if all(error.file == COMMAND_LINE for error in exc.errors) else 1
     except (IllegalAction, DealError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -73,7 +104,9 @@ def _parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a deal (random legal actions, or a script) and print the hand log")
     _add_variant_arguments(play)
-    play.add_argument("--deal", type=int, required=True, help="portable deal number (for a game: of the first hand)")
+    play.add_argument(
+        "--deal", type=deal_number_argument, required=True, help="portable deal number (for a game: of the first hand)"
+    )
     play.add_argument("--dealer", type=int, default=0, help="the (first) dealer's seat")
     play.add_argument("--seed", type=int, default=0, help="seed for the random choice of legal actions")
     play.add_argument("--script", type=Path, help="a YAML list (or one per line) of action ids to play first")
@@ -137,17 +170,42 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _script(path: Path | None) -> list[str]:
+    """The actions of a --script file: a YAML list of action ids, or one per line; SpecInvalid, located, if broken."""
     if path is None:
         return []
-    text = path.read_text(encoding="utf-8")
-    loaded = yaml.safe_load(text)
-    if isinstance(loaded, list):
-        return [str(item) for item in loaded]
-    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    name = str(path)
+    if not path.is_file():
+        raise SpecInvalid([SpecError(name, 0, "", "not a regular file" if path.exists() else "no such file")])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise SpecInvalid([SpecError(name, 0, "", f"cannot read the file: not UTF-8 (byte {exc.start})")]) from None
+    except OSError as exc:
+        raise SpecInvalid([SpecError(name, 0, "", f"cannot read the file: {exc.strerror or exc}")]) from None
+    if not text.strip():
+        return []
+    try:
+        document = parse_document(text, name)
+    except yaml.YAMLError as exc:  # the YAML reader refuses some characters before any line is parsed
+        raise SpecInvalid([SpecError(name, 0, "", f"not valid YAML: {exc}")]) from None
+    if not isinstance(document.data, list):
+        return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    wrong = [
+        SpecError(name, document.line_of(f"/{index}"), f"/{index}", f"an action is an action id such as pass, not {item!r}")
+        for index, item in enumerate(document.data)
+        if not isinstance(item, str)
+    ]
+    if wrong:
+        raise SpecInvalid(wrong)
+    return list(document.data)
 
 
 def _play(args: argparse.Namespace) -> int:
     rules = load_rules(args.variant, args.house_rules, args.spec)
+    problem = seat_problem(rules, args.dealer)
+    if problem:
+        print(f"error: --dealer: {problem}", file=sys.stderr)
+        return 2
     rng = random.Random(args.seed)
     script = _script(args.script)
     title = rules.title + (" + " + ", ".join(rules.house_rules) if rules.house_rules else "")

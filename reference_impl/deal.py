@@ -98,6 +98,8 @@ def deal_number(rules: Rules, number: int, dealer: int = 0) -> Deal:
     """Deal `number` of this variant, dealt by `dealer`."""
     if not 0 <= number <= MASK64:
         raise DealError(f"a deal number is a whole number from 0 to 2^64-1, not {number}")
+    if not 0 <= dealer < rules.players:
+        raise DealError(f"dealer {dealer} is not a seat at a table of {rules.players}")
     return deal_from_order(rules, shuffled_deck(len(rules.deck), number), dealer)
 
 

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli_arguments import add_house_rule_option
+from ..cli_arguments import add_house_rule_option, deal_number_argument, seat_problem
 from ..loading import load_rules
 from ..spec import SpecInvalid
 from .export import ExportError, export_game
@@ -41,7 +41,7 @@ def add_commands(commands: Any) -> None:
     export = commands.add_parser("export-egn", help="play a game with random legal actions and write it as EGN")
     export.add_argument("variant", help="a base variant id, such as north-american")
     add_house_rule_option(export)
-    export.add_argument("--deal", type=int, required=True, help="portable deal number of the first hand")
+    export.add_argument("--deal", type=deal_number_argument, required=True, help="portable deal number of the first hand")
     export.add_argument("--seed", type=int, default=0, help="seed for the random choice of legal actions")
     export.add_argument("--dealer", type=int, default=0, help="the first dealer's seat")
     export.add_argument("--output", "-o", type=Path, help="write here instead of to standard output")
@@ -74,6 +74,10 @@ def run_audit(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     rules = load_rules(args.variant, args.house_rules)
+    problem = seat_problem(rules, args.dealer)
+    if problem:
+        print(f"error: --dealer: {problem}", file=sys.stderr)
+        return 2
     try:
         exported = export_game(rules, args.deal, args.seed, args.dealer, with_hands=not args.no_hands)
     except ExportError as exc:

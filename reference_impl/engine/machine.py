@@ -113,10 +113,11 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
             break
     else:
         # A text, or an action object from elsewhere: look it up by its text, then refuse or accept.
-        text = action if isinstance(action, str) else action.text
-        known = state.rules.actions.get(text)
+        # Anything else (a number, None) is refused the same way, never an AttributeError.
+        text = action if isinstance(action, str) else getattr(action, "text", None)
+        known = state.rules.actions.get(text) if isinstance(text, str) else None
         if known is None:
-            raise IllegalAction("unknown_action", state.to_act, state.phase, text)
+            raise IllegalAction("unknown_action", state.to_act, state.phase, text if isinstance(text, str) else repr(action))
         action = known
     if seat is not None and seat != state.to_act and state.phase != HAND_OVER:
         raise IllegalAction("not_your_turn", seat, state.phase, action.text, f"seat {state.to_act} is to act")
