@@ -3,26 +3,53 @@
 The harness protocol is plain JSON lines; this module only chooses the codec. It is orjson, a
 well-kept compiled codec that reads and writes protocol-sized messages several times faster
 than the standard library, which is most of what a protocol step costs once the engine is
-fast. It also refuses what JSON does not have: NaN, Infinity and numbers too large for a double are
-not read, and nesting is bounded. An integer beyond 64 bits is read as a float, which every
-schema that wants an integer then refuses.
+fast. What orjson refuses is read again by the standard library, with NaN, Infinity and
+numbers too large for a double refused there too, so a bad line is refused with the plainest
+message either can give ("NaN is not a JSON value") and no valid line is lost. A line with a
+number of 20 digits or more is read by the standard library alone, since orjson would read an
+integer beyond 64 bits as a float; deal numbers reach 20 digits, other fields never do.
 """
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from typing import Any
 
 import orjson
 
-DecodeError = orjson.JSONDecodeError
-"""Raised by `loads` for text that is not one JSON value (a ValueError)."""
+DecodeError = ValueError
+"""Raised by `loads` for text that is not one JSON value."""
+
+_LONG_NUMBER = re.compile(r"\d{20}")
 
 
 def dumps(message: Any) -> str:
-    """One message as a line of JSON text, without the newline."""
-    return orjson.dumps(message).decode("utf-8")
+    """One message as a line of JSON text, without the newline (an integer beyond 64 bits by the standard library)."""
+    try:
+        return orjson.dumps(message).decode("utf-8")
+    except orjson.JSONEncodeError:
+        return json.dumps(message, allow_nan=False)
 
 
 def loads(line: str | bytes) -> Any:
-    """The JSON value of one line."""
-    return orjson.loads(line)
+    """The JSON value of one line; ValueError, saying why, for anything JSON does not allow."""
+    text = line.decode("utf-8") if isinstance(line, bytes) else line
+    if not _LONG_NUMBER.search(text):
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass  # read again below, for the plainest reason
+    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is too large for a finite value")
+    return value
