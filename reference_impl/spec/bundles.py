@@ -4,8 +4,22 @@ The shipped schemas refer to each other by their `$id`s (`https://euchre-spec.or
 which no server answers, so a validator given one file alone cannot follow its `$ref`s. Each
 bundle written here is a JSON Schema 2020-12 "compound schema document" (core specification,
 section 9.3, "Compound Documents"): the schema itself, with every schema it needs, directly or
-through another, embedded under `$defs` with its own `$id`. Every `$ref` is left exactly as it is
-written; a validator resolves it against the embedded `$id`s, with no network and no base URI.
+through another, embedded under `$defs` with its own `$id`. A validator resolves every `$ref`
+against the embedded `$id`s, with no network and no base URI.
+
+The root schema's `$ref`s are left as they are written. Inside each embedded schema, every
+`$ref` is written as the absolute URI it stands for (`#/$defs/complete` in the variant schema
+becomes `https://euchre-spec.org/schemas/variant.schema.json#/$defs/complete`). Under 2020-12
+the two mean the same thing, since a `$ref` is resolved against the base URI its schema's `$id`
+sets (sections 8.2.1 and 8.2.3.1), so python-jsonschema, check-jsonschema and ajv see no change.
+The YAML language server (editors' YAML support) needs the absolute form: it finds a `$ref`
+with an address part among the embedded `$id`s, but looks a fragment-only `$ref` up from the
+root of the file, whichever embedded schema it sits in, and so reports it cannot be resolved.
+Two other ways round that were weighed and left: pointers from the file's root into the
+embedded schemas (`#/$defs/https:~1~1.../$defs/complete`), which 2020-12 says schemas SHOULD
+NOT use (section 9.2.1) and which mean something else inside an embedded schema unless made
+absolute as well; and a second, fully inlined export, which cannot write a recursive schema
+and would give users two files to choose between.
 """
 
 from __future__ import annotations
@@ -22,6 +36,8 @@ from referencing import Registry
 from .schemas import registry
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
+# Keywords whose values are instances, not schemas: a "$ref" key inside them is data.
+_DATA_KEYWORDS = frozenset({"enum", "const", "examples", "default"})
 
 
 def schema_registry() -> Registry:
@@ -63,7 +79,7 @@ def bundle(name: str) -> dict[str, Any]:
         for uri in needed:
             embedded = copy.deepcopy(_contents(uri))
             embedded.pop("$schema", None)  # the dialect is the root's; $schema belongs at a document's root
-            definitions[uri] = embedded
+            definitions[uri] = _absolute_refs(embedded, uri)
     return root
 
 
@@ -99,17 +115,34 @@ def _needed(uri: str) -> set[str]:
 
 def _references(node: Any, base: str) -> set[str]:
     """The documents (fragment removed) that the `$ref`s under `node` point to, resolved against `base`."""
+    return {urldefrag(ref).url for ref in _refs_in(_absolute_refs(node, base))}
+
+
+def _absolute_refs(node: Any, base: str) -> Any:
+    """A copy of `node` with every `$ref` resolved against the base URI in force where it is written."""
     if isinstance(node, list):
-        return set().union(*(_references(item, base) for item in node)) if node else set()
+        return [_absolute_refs(item, base) for item in node]
     if not isinstance(node, dict):
-        return set()
+        return node
     if isinstance(node.get("$id"), str):
         base = urljoin(base, node["$id"])
-    targets = {urldefrag(urljoin(base, node["$ref"])).url} if isinstance(node.get("$ref"), str) else set()
-    for key, value in node.items():
-        if key not in ("$ref", "enum", "const", "examples", "default"):
-            targets |= _references(value, base)
-    return targets
+    return {key: _absolute_value(key, value, base) for key, value in node.items()}
+
+
+def _absolute_value(key: str, value: Any, base: str) -> Any:
+    if key == "$ref" and isinstance(value, str):
+        return urljoin(base, value)
+    return value if key in _DATA_KEYWORDS else _absolute_refs(value, base)
+
+
+def _refs_in(node: Any) -> list[str]:
+    """Every `$ref` written under `node`, outside the keywords whose values are data."""
+    if isinstance(node, list):
+        return [ref for item in node for ref in _refs_in(item)]
+    if not isinstance(node, dict):
+        return []
+    own = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
+    return own + [ref for key, value in node.items() if key != "$ref" and key not in _DATA_KEYWORDS for ref in _refs_in(value)]
 
 
 def _contents(uri: str) -> dict[str, Any]:
