@@ -187,7 +187,7 @@ def test_a_users_scenario_may_not_take_an_id_of_the_suite(tmp_path: Path) -> Non
     assert completed.returncode == 1
     assert completed.stderr.strip() == (
         f"{path}:38: scenario id 'na-smoke-001' is already used by the suite at "
-        "conformance/scenarios/north-american/smoke.yaml:5 (/scenarios/na-smoke-001)"
+        "conformance/scenarios/north-american/smoke.yaml:5 (/scenarios/2/id)"
     )
 
 
