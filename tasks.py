@@ -65,7 +65,8 @@ def task_test(arguments: list[str]) -> None:
     run(["ruff", "check", "."])
     run(["ruff", "format", "--check", "."])
     run(["mypy"])
-    run(["python", "-m", "pytest", *arguments])
+    # both cores, a worker each; a test file stays on one worker, so its module fixtures run once
+    run(["python", "-m", "pytest", "-n", "auto", "--dist", "loadfile", *arguments])
 
 
 def task_site(arguments: list[str]) -> None:

@@ -22,8 +22,9 @@ ARTIFACTS = BUILD / "test-artifacts"
 @cache
 def built_site() -> tuple[Path, str]:
     """The built site's folder and the build's log."""
-    site = BUILD / "test-site"
-    reports = BUILD / "test-site-no-reports"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")  # each test worker builds a site of its own
+    site = BUILD / f"test-site-{worker}"
+    reports = BUILD / f"test-site-no-reports-{worker}"
     reports.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", EUCHRE_SPEC_REPORTS=str(reports))
     completed = subprocess.run(

@@ -16,6 +16,7 @@ import dataclasses
 
 import pytest
 
+from conformance import sdk
 from conformance.reference_engine import start_game
 from conformance.requests import build_request
 from conformance.runner import InProcessEngine, run_suite
@@ -62,7 +63,7 @@ DECLARATIONS = {"declare_alone", "partner_ask", "partner_give", "lone_discard", 
 def what_it_goes_through(scenario: Scenario) -> tuple[bool, bool]:
     """Whether some hand of the scenario meets two declaration phases, and whether a first lead is made with someone alone."""
     rules = scenario_rules(scenario)
-    game = start_game(rules, build_request(scenario, 0, rules))
+    game = start_game(rules, sdk.Setup.of(build_request(scenario, 0, rules)))
     several, lone_lead, seen = False, False, set()
     for index in range(len(scenario.actions) + 1):
         hand = game.hand

@@ -191,9 +191,9 @@ def test_a_full_conform_run_lists_every_failure_in_the_expected_failures_file() 
             assert "does not play" in outcome.message
         if outcome.status == "not_applicable":
             assert "one hand per game" in outcome.message or "no game score" in outcome.message
-    for reason in expected.values():
-        assert "euchre.cc line" in reason or "euchre.cc lines" in reason
-        assert "clause" in reason
+    for entry in expected.values():
+        assert "euchre.cc line" in entry.reason or "euchre.cc lines" in entry.reason
+        assert "clause" in entry.reason
 
 
 def test_conform_openspiel_runs_the_adapter_as_its_own_process(tmp_path: Path) -> None:
