@@ -66,11 +66,7 @@ def parse_document(text: str, name: str) -> Document:
     if size > MAX_FILE_BYTES:
         raise SpecInvalid([SpecError(name, 0, "", f"the text has {size:,} bytes; more than {MAX_FILE_BYTES:,} are not read")])
     try:
-        loader = _loader(text)
-        try:
-            node = loader.get_single_node()
-        finally:
-            loader.dispose()
+        loader, node = _composed(text)
     except _TooBig as exc:
         raise SpecInvalid([SpecError(name, exc.line, exc.pointer, exc.message)]) from exc
     except yaml.reader.ReaderError as exc:
@@ -98,11 +94,7 @@ def line_map(text: str, name: str) -> dict[str, int]:
     field this loader would refuse (a name too long, a tag) still gets its line.
     """
     try:
-        loader = _loader(text)
-        try:
-            node = loader.get_single_node()
-        finally:
-            loader.dispose()
+        loader, node = _composed(text)
         if node is None:
             return {}
         builder = _Builder(name, loader)
@@ -110,6 +102,15 @@ def line_map(text: str, name: str) -> dict[str, int]:
     except (_TooBig, yaml.YAMLError):
         return {}
     return builder.lines
+
+
+def _composed(text: str) -> tuple[Any, Any]:
+    """The loader and the single node of `text` (None for an empty text), its limits counted as it composes."""
+    loader = _loader(text)
+    try:
+        return loader, loader.get_single_node()
+    finally:
+        loader.dispose()
 
 
 class _TooBig(Exception):
