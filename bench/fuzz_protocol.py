@@ -25,7 +25,7 @@ from pathlib import Path
 
 from conformance.fuzz import Setup, fuzz
 
-SERVE = f"{sys.executable} -m reference_impl.cli serve"
+SERVE = f"{sys.executable} -m euchre_spec serve"
 WAYS = {
     "in process": ("reference", "reference"),
     "sessions": (SERVE, SERVE),

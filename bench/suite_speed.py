@@ -17,7 +17,7 @@ from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import suite
 from reference_impl.validation import validate_paths
 
-SERVE = [sys.executable, "-m", "reference_impl.cli", "serve"]
+SERVE = [sys.executable, "-m", "euchre_spec", "serve"]
 
 
 @dataclass

@@ -26,10 +26,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from documents.errors import split_pointer
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
-from reference_impl.spec import SpecInvalid, builtin_catalog, resolve_checked
-from reference_impl.spec.errors import split_pointer
+from reference_impl.ruleset import SpecInvalid, builtin_catalog, resolve_checked
 
 from .reference_engine import ReferenceEngine
 from .rule_edits import value_at, with_values

@@ -39,7 +39,7 @@ from .runner import NOT_CHECKED, UNEXPECTED, Engine, InProcessEngine, Outcome, R
 from .selection import Filters, select, unknown_ids
 from .user_files import Pool, declaring_user_spec, scenario_pool
 
-REFERENCE_COMMAND = [sys.executable, "-m", "reference_impl.cli", "serve"]
+REFERENCE_COMMAND = [sys.executable, "-m", "euchre_spec", "serve"]
 SHORTCUTS = {"reference": REFERENCE_COMMAND, "openspiel": [sys.executable, "-m", "conformance.adapters.openspiel"]}
 STDERR_LOG = "engine-stderr.log"
 MARKS = {

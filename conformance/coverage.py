@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from reference_impl.engine import REASONS, IllegalAction
 from reference_impl.engine.game import game_apply
-from reference_impl.spec import builtin_catalog
+from reference_impl.ruleset import builtin_catalog
 
 from . import sdk
 from .reference_engine import start_game

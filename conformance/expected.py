@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reference_impl.paths import data_home, display_path
-from reference_impl.spec import SpecError, SpecInvalid
-from reference_impl.spec.schemas import validate_document
-from reference_impl.spec.yaml_loader import load_document
+from documents.paths import data_home, display_path
+from documents.schemas import validate_document
+from documents.yaml_loader import load_document
+from reference_impl.ruleset import SpecError, SpecInvalid
 
 from .scenarios import Scenario
 

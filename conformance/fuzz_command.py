@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from reference_impl.cli_arguments import positive_seconds
-from reference_impl.spec import SpecInvalid
+from reference_impl.ruleset import SpecInvalid
 
 from .engine_process import EngineFailure
 from .fuzz import Setup, ShardRun, common_rules, run_shard

@@ -16,8 +16,8 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from reference_impl.spec import SpecError, SpecInvalid
-from reference_impl.spec.yaml_loader import parse_document
+from documents.yaml_loader import parse_document
+from reference_impl.ruleset import SpecError, SpecInvalid
 
 from .fuzz_campaign import Campaign, ClassSummary, Shard, ShardFormError, Summary, by_frequency, parse_shard
 from .fuzz_disagreement import Disagreement

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reference_impl.paths import display_path
-from reference_impl.spec import SpecError, SpecInvalid
-from reference_impl.spec.schemas import validate
+from documents.paths import display_path
+from documents.schemas import validate
+from reference_impl.ruleset import SpecError, SpecInvalid
 
 HISTORY_FILE = "conformance/history.jsonl"
 """Where a checkout keeps the log of the engines the project runs, from the checkout's root."""

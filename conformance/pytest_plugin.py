@@ -22,7 +22,7 @@ from .expected import load_expected_failures
 from .runner import check_handshake, run_scenario
 from .scenarios import Scenario, suite
 
-REFERENCE = [sys.executable, "-m", "reference_impl.cli", "serve"]
+REFERENCE = [sys.executable, "-m", "euchre_spec", "serve"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
-from reference_impl.spec import SpecInvalid, builtin_catalog
+from reference_impl.ruleset import SpecInvalid, builtin_catalog
 
 from .compare import compare
 from .reference_engine import ReferenceEngine

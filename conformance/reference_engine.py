@@ -13,12 +13,12 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
+from documents.schemas import validate
 from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
 from reference_impl.engine import IllegalAction, observe_game
 from reference_impl.engine.game import GameState, game_apply, game_legal_actions, new_game
 from reference_impl.rules import Rules, compile_rules
-from reference_impl.spec import SpecInvalid, builtin_catalog
-from reference_impl.spec.schemas import validate
+from reference_impl.ruleset import SpecInvalid, builtin_catalog
 
 from . import __version__, sdk
 

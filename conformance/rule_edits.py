@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from documents.errors import SpecError, join_pointer, split_pointer
+from documents.schemas import validate
 from reference_impl.rules import Rules, compile_rules
-from reference_impl.spec import Resolved, SpecInvalid, builtin_catalog, resolve_checked
-from reference_impl.spec.errors import SpecError, join_pointer, split_pointer
-from reference_impl.spec.schemas import validate
-from reference_impl.spec.semantics import check
+from reference_impl.ruleset import Resolved, SpecInvalid, builtin_catalog, resolve_checked
+from reference_impl.ruleset.semantics import check
 
 NOT_RULES = frozenset(
     {"$schema", "format", "id", "extends", "title", "summary", "sources", "labels", "clauses", "choices", "errata"}

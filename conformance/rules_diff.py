@@ -32,7 +32,7 @@ import yaml
 from reference_impl.deal import deal_number
 from reference_impl.engine import new_hand
 from reference_impl.rules import Rules, compile_rules
-from reference_impl.spec import Resolved, SpecInvalid, builtin_catalog
+from reference_impl.ruleset import Resolved, SpecInvalid, builtin_catalog
 
 from .fuzz import Setup, play_hand
 from .fuzz_disagreement import Disagreement

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from jsonschema import Draft202012Validator
 
-from reference_impl.spec.schemas import inlined
+from documents.schemas import inlined
 
 from . import readings
 from .compare import compare

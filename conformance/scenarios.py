@@ -13,14 +13,14 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from documents.paths import data_home, display_path
+from documents.reading import files_in
+from documents.schemas import validate_document
+from documents.yaml_loader import Document, load_document
 from reference_impl.deal import DealError, explicit_deal
 from reference_impl.loading import load_rules
-from reference_impl.paths import data_home, display_path
 from reference_impl.rules import Rules, compile_rules
-from reference_impl.spec import Catalog, SpecError, SpecInvalid, builtin_catalog, load_catalog, resolve_checked
-from reference_impl.spec.reading import files_in
-from reference_impl.spec.schemas import validate_document
-from reference_impl.spec.yaml_loader import Document, load_document
+from reference_impl.ruleset import Catalog, SpecError, SpecInvalid, builtin_catalog, load_catalog, resolve_checked
 
 from .validation_helpers import deal_number_clause_ids
 

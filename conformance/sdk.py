@@ -29,7 +29,7 @@ from typing import IO, Any, Generic, TypeVar
 
 from jsonschema import Draft202012Validator
 
-from reference_impl.spec.schemas import inlined
+from documents.schemas import inlined
 
 from . import wire
 

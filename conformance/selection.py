@@ -13,7 +13,7 @@ import fnmatch
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from reference_impl.spec import Catalog
+from reference_impl.ruleset import Catalog
 
 from .scenarios import Scenario
 from .validation_helpers import all_clause_ids

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reference_impl.spec import Catalog, SpecError, SpecInvalid
-from reference_impl.spec.catalog import spec_files
+from reference_impl.ruleset import Catalog, SpecError, SpecInvalid
+from reference_impl.ruleset.catalog import spec_files
 
 from .reference_engine import ReferenceEngine, serve
 from .runner import MessageHandler

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reference_impl.spec import Catalog, SpecInvalid, resolve_checked
+from reference_impl.ruleset import Catalog, SpecInvalid, resolve_checked
 from reference_impl.validation import compositions
 
 

@@ -1,7 +1,7 @@
 """Everything the site is generated from, loaded once per build.
 
 The site reads the same objects the tests read: the catalog and resolved variants from
-`reference_impl.spec`, compiled rules from `reference_impl.loading`, the scenarios from
+`reference_impl.ruleset`, compiled rules from `reference_impl.loading`, the scenarios from
 `conformance.scenarios.suite()`, and the reports the conformance runner writes. Variants and
 house rules are discovered here, never listed by hand, so a new spec file gets its pages on
 the next build.
@@ -20,11 +20,11 @@ from conformance.expected import default_expected_file, load_expected_failures
 from conformance.report import report_data
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import Scenario, suite
+from documents.paths import data_home
+from documents.schemas import validator
 from reference_impl.loading import load_rules
-from reference_impl.paths import data_home
 from reference_impl.rules import Rules
-from reference_impl.spec import Catalog, builtin_catalog, resolve_checked
-from reference_impl.spec.schemas import validator
+from reference_impl.ruleset import Catalog, builtin_catalog, resolve_checked
 
 REPORTS_ENV = "EUCHRE_SPEC_REPORTS"
 REFERENCE = "reference"

@@ -20,7 +20,7 @@ from docs_gen.committed_blocks import StaleBlock
 from docs_gen.data import load_site_data
 from docs_gen.site import Site, UnknownBlock, generate
 from reference_impl import loading
-from reference_impl.spec import SpecInvalid, builtin_catalog
+from reference_impl.ruleset import SpecInvalid, builtin_catalog
 
 _state: dict[str, Site] = {}
 

@@ -14,7 +14,7 @@ import yaml
 from conformance.rule_edits import RuleSet
 from conformance.rules_diff import measure, witness_scenario, witness_yaml
 from reference_impl.loading import load_rules
-from reference_impl.spec import SpecInvalid
+from reference_impl.ruleset import SpecInvalid
 
 from .markup import esc
 from .table_view import table_view

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from reference_impl.spec.errors import join_pointer, split_pointer
+from documents.errors import join_pointer, split_pointer
 
 
 class SchemaDocs:

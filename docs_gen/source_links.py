@@ -13,7 +13,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from reference_impl.paths import data_home, display_path
+from documents.paths import data_home, display_path
 
 from .citations import FENCE
 from .context import Context

@@ -12,7 +12,7 @@ from typing import Any
 
 from reference_impl.cards import SUIT_NAMES, SUIT_SYMBOLS
 from reference_impl.deal import deal_number
-from reference_impl.spec.semantics import clause_refs
+from reference_impl.ruleset.semantics import clause_refs
 
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, special_names

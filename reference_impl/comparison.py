@@ -12,7 +12,7 @@ from collections import Counter
 from .cards import SUIT_SYMBOLS, SUITS
 from .loading import load_rules
 from .rules import TRUMP_BONUS, Rules
-from .spec import Catalog, builtin_catalog
+from .ruleset import Catalog, builtin_catalog
 
 COLUMNS = ("variant", "players", "deck", "deal", "trump order", "going alone", "scoring", "target")
 

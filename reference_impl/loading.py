@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .rules import Rules, compile_rules
-from .spec import builtin_catalog, load_catalog, resolve_checked
+from .ruleset import builtin_catalog, load_catalog, resolve_checked
 
 
 @lru_cache(maxsize=256)

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
-from .spec.semantics import deck_codes, outcomes, row_matches
+from .ruleset.semantics import deck_codes, outcomes, row_matches
 
 NO_TRUMP = 4
 TRUMP_LETTERS = SUITS + "N"

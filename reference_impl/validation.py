@@ -12,9 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .spec import Catalog, SpecError, SpecInvalid, load_catalog, resolve_checked
-from .spec.catalog import spec_files
-from .spec.errors import clause_redefined
+from documents.errors import clause_redefined
+
+from .ruleset import Catalog, SpecError, SpecInvalid, load_catalog, resolve_checked
+from .ruleset.catalog import spec_files
 
 
 @dataclass

@@ -13,7 +13,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     return subprocess.run(
-        [sys.executable, "-m", "reference_impl.cli", *args],
+        [sys.executable, "-m", "euchre_spec", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -20,7 +20,7 @@ from reference_impl.deal import Deal, deal_number, explicit_deal
 from reference_impl.engine import HandState, IllegalAction, apply, legal_actions, new_hand
 from reference_impl.loading import load_rules
 from reference_impl.rules import Action, Rules
-from reference_impl.spec import builtin_catalog
+from reference_impl.ruleset import builtin_catalog
 from reference_impl.validation import compositions
 
 Composition = tuple[str, tuple[str, ...]]

@@ -11,7 +11,7 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from reference_impl.spec.schemas import inlined
+from documents.schemas import inlined
 from tests import ROOT
 
 HOSTILE = ROOT / "tests" / "hostile"

@@ -15,7 +15,7 @@ from conformance.expected import ExpectedFailure, load_expected_failures
 from conformance.report import report_data
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import suite
-from reference_impl.spec import SpecInvalid
+from reference_impl.ruleset import SpecInvalid
 from tests import ROOT
 from tests.cli_helpers import run_cli
 from tests.test_conformance import schema_validator

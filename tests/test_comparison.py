@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from reference_impl.comparison import COLUMNS, comparison_rows, render_table
-from reference_impl.spec import builtin_catalog
+from reference_impl.ruleset import builtin_catalog
 from tests import ROOT
 
 DECK_SIZES = {
@@ -43,6 +43,6 @@ def test_cells_state_the_rules_of_each_variant() -> None:
 
 def test_the_command_prints_the_table() -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "reference_impl.cli", "variants", "--table"], cwd=ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-m", "euchre_spec", "variants", "--table"], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert completed.stdout.strip() == render_table(comparison_rows())

@@ -19,10 +19,10 @@ from conformance.report import report_data, write_junit
 from conformance.requests import build_request
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import retired_ids, suite
-from reference_impl.spec.schemas import registry
+from documents.schemas import registry
 from tests import ROOT
 
-SERVE = [sys.executable, "-m", "reference_impl.cli", "serve"]
+SERVE = [sys.executable, "-m", "euchre_spec", "serve"]
 
 
 def schema_validator(name: str) -> Draft202012Validator:
@@ -135,7 +135,7 @@ def test_unsupported_variants_are_skipped_never_sent() -> None:
 
 def test_conform_command_prints_full_compliance_and_writes_reports(tmp_path: Path) -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "reference_impl.cli", "conform", "--engine", "reference", "--report-dir", str(tmp_path)],
+        [sys.executable, "-m", "euchre_spec", "conform", "--engine", "reference", "--report-dir", str(tmp_path)],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -150,7 +150,7 @@ def test_conform_command_prints_full_compliance_and_writes_reports(tmp_path: Pat
 def test_export_bundle_holds_every_scenario(tmp_path: Path) -> None:
     out = tmp_path / "bundle.json"
     subprocess.run(
-        [sys.executable, "-m", "reference_impl.cli", "scenarios", "export", "-o", str(out)],
+        [sys.executable, "-m", "euchre_spec", "scenarios", "export", "-o", str(out)],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -164,7 +164,7 @@ def test_list_filters_by_variant_clause_and_level() -> None:
         [
             sys.executable,
             "-m",
-            "reference_impl.cli",
+            "euchre_spec",
             "scenarios",
             "list",
             "--variant",

@@ -7,7 +7,7 @@ import re
 
 from reference_impl.engine import REASONS
 from reference_impl.loading import load_rules
-from reference_impl.spec import builtin_catalog
+from reference_impl.ruleset import builtin_catalog
 from tests import ROOT
 
 SCHEMA_DIR = ROOT / "schemas"

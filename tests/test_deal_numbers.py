@@ -6,7 +6,7 @@ import pytest
 
 from reference_impl.deal import DealError, SplitMix64, deal_number, explicit_deal, shuffled_deck
 from reference_impl.loading import load_rules
-from reference_impl.spec import builtin_catalog
+from reference_impl.ruleset import builtin_catalog
 
 VECTORS = builtin_catalog().deal_numbers["vectors"]
 

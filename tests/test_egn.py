@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from reference_impl.cli import main
-from reference_impl.egn import EgnUnreadable, audit, map_ruleset, parse_egn, read_egn
-from reference_impl.egn.export import export_game, ruleset_for
-from reference_impl.egn.findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, Problem
-from reference_impl.egn.notation import from_code, to_code
+from egn import EgnUnreadable, audit, map_ruleset, parse_egn, read_egn
+from egn.export import export_game, ruleset_for
+from egn.findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, Problem
+from egn.notation import from_code, to_code
+from euchre_spec.cli import main
 from reference_impl.loading import load_rules
 
 FIXTURES = Path(__file__).parent / "egn"

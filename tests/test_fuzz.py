@@ -19,7 +19,7 @@ from tests import ROOT
 
 DISCARD = "legal actions in dealer_discard: only reference: discard of the up-card; only openspiel: nothing"
 LONER = "to_act after go_alone by dealer+2: reference dealer+1, openspiel dealer"
-SERVED_REFERENCE = f"{sys.executable} -m reference_impl.cli serve"
+SERVED_REFERENCE = f"{sys.executable} -m euchre_spec serve"
 
 
 def test_hand_deals_depend_only_on_seed_and_hand() -> None:
@@ -80,7 +80,7 @@ def test_fuzz_results_do_not_depend_on_the_number_of_processes(openspiel_run) ->
 
 def test_the_fuzz_command_reports_classes_and_writes_scenarios(tmp_path: Path) -> None:
     pytest.importorskip("pyspiel")
-    command = [sys.executable, "-m", "reference_impl.cli", "fuzz", "--engine", "reference", "--engine", "openspiel"]
+    command = [sys.executable, "-m", "euchre_spec", "fuzz", "--engine", "reference", "--engine", "openspiel"]
     command += ["--hands", "200", "--seed", "1", "-r", "stick-the-dealer", "--jobs", "1", "--keep", "1", "--out", str(tmp_path)]
     completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert completed.returncode == 1, completed.stdout + completed.stderr

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from reference_impl.cli import main
+from euchre_spec.cli import main
 from reference_impl.deal import deal_number
 from reference_impl.engine import IllegalAction, apply, new_hand
 from reference_impl.loading import load_rules
@@ -72,7 +72,7 @@ def _in_a_process(case: dict[str, Any], tmp_path: Path) -> Ended:
     _write_files(case, tmp_path)
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT)
-    command = [sys.executable, "-m", "reference_impl.cli", *_arguments(case, tmp_path)]
+    command = [sys.executable, "-m", "euchre_spec", *_arguments(case, tmp_path)]
     stdout: int = subprocess.PIPE
     if case.get("output_closed"):
         reader, stdout = os.pipe()

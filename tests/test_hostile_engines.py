@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from reference_impl.cli import main
+from euchre_spec.cli import main
 from tests.hostile_helpers import HOSTILE, assert_no_traceback, cases, schema_validator, still_running
 
 ENGINES = HOSTILE / "engines"

@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 import yaml
 
-from reference_impl.spec.limits import MAX_DEPTH, MAX_EGN_DEALS, MAX_FILE_BYTES, MAX_KEY_CHARS, MAX_NUMBER_DIGITS, MAX_VALUES
-from reference_impl.spec.yaml_loader import load_document
+from documents.limits import MAX_DEPTH, MAX_EGN_DEALS, MAX_FILE_BYTES, MAX_KEY_CHARS, MAX_NUMBER_DIGITS, MAX_VALUES
+from documents.yaml_loader import load_document
 from tests import ROOT
 
 HERE = ROOT / "tests" / "hostile" / "files"
@@ -198,7 +198,7 @@ def _run(args: list[str], folder: Path) -> Outcome:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     peak = folder / "peak-kib.txt"
-    command = [sys.executable, "-c", LAUNCHER, str(peak), sys.executable, "-m", "reference_impl.cli", *args]
+    command = [sys.executable, "-c", LAUNCHER, str(peak), sys.executable, "-m", "euchre_spec", *args]
     started = time.perf_counter()
     child = subprocess.Popen(
         command,

@@ -55,7 +55,7 @@ def _replies() -> tuple[list[str], str, int]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     done = subprocess.run(
-        [sys.executable, "-m", "reference_impl.cli", "serve"], input=data, capture_output=True, timeout=300, check=False, env=env
+        [sys.executable, "-m", "euchre_spec", "serve"], input=data, capture_output=True, timeout=300, check=False, env=env
     )
     return done.stdout.decode("utf-8").splitlines(), done.stderr.decode("utf-8", "replace"), done.returncode
 

@@ -53,8 +53,8 @@ def test_the_sdist_and_the_wheel_carry_the_data(built: dict[str, Path]) -> None:
     wheel_names = set(zipfile.ZipFile(built["wheel"]).namelist())
     for name in DATA:
         assert name in sdist_names, name
-    assert "reference_impl/data/spec/variants/north-american.yaml" in wheel_names
-    assert "reference_impl/data/schemas/variant.schema.json" in wheel_names
+    assert "documents/data/spec/variants/north-american.yaml" in wheel_names
+    assert "documents/data/schemas/variant.schema.json" in wheel_names
     assert "conformance/scenarios/british/bidding.yaml" in wheel_names
     assert any(name.startswith("conformance/expected-failures/") for name in wheel_names)
     assert "conformance/retired-scenarios.yaml" in wheel_names

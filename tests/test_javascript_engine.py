@@ -19,7 +19,7 @@ from conformance.runner import RunResult, run_suite
 from conformance.scenarios import suite
 from reference_impl.deal import deal_number
 from reference_impl.loading import load_rules
-from reference_impl.spec import builtin_catalog
+from reference_impl.ruleset import builtin_catalog
 from tests import ROOT
 
 ENGINE = ROOT / "engines" / "javascript" / "engine.js"

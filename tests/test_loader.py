@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from reference_impl.spec import SpecError, SpecInvalid, builtin_catalog, load_catalog, resolve, resolve_checked
-from reference_impl.spec.semantics import deck_codes, outcomes, row_matches
-from reference_impl.spec.yaml_loader import Document, load_document, parse_document
+from documents.yaml_loader import Document, load_document, parse_document
+from reference_impl.ruleset import SpecError, SpecInvalid, builtin_catalog, load_catalog, resolve, resolve_checked
+from reference_impl.ruleset.semantics import deck_codes, outcomes, row_matches
 from reference_impl.validation import compositions, validate_paths
 from tests.cli_helpers import run_cli
 

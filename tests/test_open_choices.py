@@ -22,7 +22,7 @@ from conformance.requests import build_request
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import Scenario, scenario_rules, suite
 from reference_impl.engine.game import game_apply
-from reference_impl.spec import builtin_catalog
+from reference_impl.ruleset import builtin_catalog
 
 # (the house rule giving the other reading, the clause that states the default)
 OTHER_READINGS = [

@@ -22,9 +22,9 @@ from conformance.fuzz import Setup, fuzz
 from conformance.requests import build_request
 from conformance.runner import run_suite
 from conformance.scenarios import suite
+from documents.schemas import registry
 from reference_impl.deal import deal_number
 from reference_impl.loading import load_rules
-from reference_impl.spec.schemas import registry
 from tests import ROOT
 
 NA = load_rules("north-american", ["stick-the-dealer"])
@@ -201,7 +201,7 @@ def test_conform_openspiel_runs_the_adapter_as_its_own_process(tmp_path: Path) -
         [
             sys.executable,
             "-m",
-            "reference_impl.cli",
+            "euchre_spec",
             "conform",
             "--engine",
             "openspiel",

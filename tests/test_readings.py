@@ -18,7 +18,7 @@ from conformance.runner import FAILING, InProcessEngine, run_suite
 from conformance.scenarios import suite
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
-from reference_impl.spec import SpecInvalid, builtin_catalog
+from reference_impl.ruleset import SpecInvalid, builtin_catalog
 
 READINGS = ("dealer-picks-up-for-loner", "defender-order=maker-left", "defend-alone=always")
 

@@ -94,7 +94,7 @@ def test_rule_sets_for_different_tables_cannot_be_compared() -> None:
 
 def test_the_command_writes_the_witness_and_refuses_unknown_rules_without_a_traceback(tmp_path: Path) -> None:
     out = tmp_path / "w.yaml"
-    command = [sys.executable, "-m", "reference_impl.cli", "diff", "north-american", "north-american+stick-the-dealer"]
+    command = [sys.executable, "-m", "euchre_spec", "diff", "north-american", "north-american+stick-the-dealer"]
     done = subprocess.run([*command, "--hands", "200", "--out", str(out)], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert "/bidding/all_pass: 'throw_in' -> 'stick_the_dealer'" in done.stdout

@@ -28,9 +28,9 @@ from referencing import Registry, Resource
 from referencing.exceptions import NoSuchResource
 
 from conformance.scenarios import scenario_files
-from reference_impl.cli import main
-from reference_impl.spec import bundles, schema_registry
-from reference_impl.spec.bundles import bundle, embedded_ids, schema_names
+from documents import bundles, schema_registry
+from documents.bundles import bundle, embedded_ids, schema_names
+from euchre_spec.cli import main
 from tests import ROOT
 
 BIN = Path(sys.executable).parent

@@ -22,7 +22,7 @@ from conformance.sessions import run_in_session
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 
-SERVE = f"{sys.executable} -m reference_impl.cli serve"
+SERVE = f"{sys.executable} -m euchre_spec serve"
 
 
 def _statuses(engine: InProcessEngine) -> list[tuple[str, str]]:

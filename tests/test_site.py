@@ -22,8 +22,8 @@ from docs_gen.markup import esc
 from docs_gen.ranking import suit_orders
 from docs_gen.site import Site, UnknownBlock, generate
 from reference_impl.loading import load_rules
-from reference_impl.spec import builtin_catalog
-from reference_impl.spec.semantics import clause_refs
+from reference_impl.ruleset import builtin_catalog
+from reference_impl.ruleset.semantics import clause_refs
 from tests import ROOT
 
 from .site_helpers import built_site

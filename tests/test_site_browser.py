@@ -20,7 +20,7 @@ from conformance.scenarios import suite
 from docs_gen.context import scenario_page
 from docs_gen.ranking import suit_orders
 from reference_impl.loading import load_rules
-from reference_impl.spec import builtin_catalog
+from reference_impl.ruleset import builtin_catalog
 
 from .site_helpers import ARTIFACTS, built_site
 

@@ -15,9 +15,9 @@ from conformance import SUITE_VERSION, __version__
 from conformance.requests import build_request
 from conformance.scenarios import suite
 from conformance.suite_bundle import request_from_bundle, rule_set_key
-from reference_impl.cli import main
-from reference_impl.spec.bundles import bundle as schema_bundle
-from reference_impl.spec.schemas import validator
+from documents.bundles import bundle as schema_bundle
+from documents.schemas import validator
+from euchre_spec.cli import main
 
 
 def export(folder: Path, *options: str) -> dict[str, Any]:

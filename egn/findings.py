@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import SUIT_NAMES, SUITS
-from ..rules import Rules
+from reference_impl.cards import SUIT_NAMES, SUITS
+from reference_impl.rules import Rules
+
 from .mapping import RulesMapping
 from .notation import EgnRecord
 

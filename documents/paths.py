@@ -1,7 +1,7 @@
 """Where the project's data lives: the spec, the schemas and the conformance suite.
 
 The data travels inside the installed package, so `pip install euchre-spec` works from any
-folder: the wheel carries `spec/` and `schemas/` under `reference_impl/data/`, and the scenarios
+folder: the wheel carries `spec/` and `schemas/` under `documents/data/`, and the scenarios
 and expected-failures files inside the `conformance` package; both are found with
 `importlib.resources`. Any folder laid out like a checkout of the project (`spec/`, `schemas/`,
 `conformance/scenarios/`, ...) can be used instead, a contributor's checkout above all: name it
@@ -60,7 +60,7 @@ class DataHome:
 
 def _installed() -> DataHome | None:
     """The copy inside an installed (non-editable) package, if there is one."""
-    package = _as_path(resources.files("reference_impl")) / "data"
+    package = _as_path(resources.files("documents")) / "data"
     conformance = _as_path(resources.files("conformance"))
     if not (package / "spec").is_dir():
         return None
@@ -88,7 +88,7 @@ def data_home() -> DataHome:
     installed = _installed()
     if installed is not None:
         return installed
-    return DataHome.checkout(_as_path(resources.files("reference_impl")).parent)
+    return DataHome.checkout(_as_path(resources.files("documents")).parent)
 
 
 def check_home(folder: Path) -> str | None:

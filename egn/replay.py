@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import SUITS
-from ..deal import Deal
-from ..engine import REASONS, HandState, IllegalAction, apply, legal_actions, new_hand
-from ..engine.state import BID_ROUND_ONE, BID_ROUND_TWO, DEALER_DISCARD, DECLARE_ALONE, DEFEND_ALONE, HAND_OVER, PLAY
+from reference_impl.cards import SUITS
+from reference_impl.deal import Deal
+from reference_impl.engine import REASONS, HandState, IllegalAction, apply, legal_actions, new_hand
+from reference_impl.engine.state import BID_ROUND_ONE, BID_ROUND_TWO, DEALER_DISCARD, DECLARE_ALONE, DEFEND_ALONE, HAND_OVER, PLAY
+
 from .findings import UNCONFIRMED, VIOLATION, HandReport, Problem, seat_text, suit_text
 from .layout import HandLayout, Play
 from .mapping import STRUCTURAL

@@ -18,9 +18,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..loading import load_rules
-from ..rules import Rules
-from ..spec import SpecInvalid, builtin_catalog
+from reference_impl.loading import load_rules
+from reference_impl.rules import Rules
+from reference_impl.ruleset import SpecInvalid, builtin_catalog
+
 from .notation import egn_rank_set
 
 # EGN's defaults (NextSuit-Labs/euchre-game-notation, docs/alternate-rules.md and its schema).

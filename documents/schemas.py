@@ -20,8 +20,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
-from ..paths import data_home
 from .errors import SpecError, join_pointer
+from .paths import data_home
 from .yaml_loader import Document
 
 BASE_URI = "https://euchre-spec.org/schemas/"

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..paths import data_home, display_path
-from .errors import SpecError, SpecInvalid
-from .reading import files_in, same_file_key
-from .schemas import validate_document
-from .yaml_loader import Document, load_document
+from documents.errors import SpecError, SpecInvalid
+from documents.paths import data_home, display_path
+from documents.reading import files_in, same_file_key
+from documents.schemas import validate_document
+from documents.yaml_loader import Document, load_document
 
 SCHEMA_OF_KIND = {
     "variant": "variant.schema.json",

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import HandState, next_dealer
-from ..engine.game import decide_winners
-from ..engine.state import HAND_OVER
+from reference_impl.engine import HandState, next_dealer
+from reference_impl.engine.game import decide_winners
+from reference_impl.engine.state import HAND_OVER
+
 from .findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, HandReport, problem_at, seat_text, team_text
 from .mapping import RulesMapping
 from .notation import EgnRecord

@@ -21,18 +21,18 @@ from pathlib import Path
 
 import yaml
 
-from . import __version__
-from .cli_arguments import add_house_rule_option, deal_number_argument, seat_problem
-from .deal import DealError, deal_number
-from .engine import IllegalAction, apply, legal_actions, new_hand
-from .engine.game import game_apply, game_legal_actions, new_game, numbered_deals
-from .hand_log import game_summary, hand_log
-from .loading import load_rules
-from .paths import HOME_VARIABLE, check_home, data_home
-from .rules import Rules
-from .spec import SpecError, SpecInvalid
-from .spec.yaml_loader import parse_document
-from .validation import validate_paths
+from documents.paths import HOME_VARIABLE, check_home, data_home
+from documents.yaml_loader import parse_document
+from reference_impl import __version__
+from reference_impl.cli_arguments import add_house_rule_option, deal_number_argument, seat_problem
+from reference_impl.deal import DealError, deal_number
+from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
+from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
+from reference_impl.hand_log import game_summary, hand_log
+from reference_impl.loading import load_rules
+from reference_impl.rules import Rules
+from reference_impl.ruleset import SpecError, SpecInvalid
+from reference_impl.validation import validate_paths
 
 COMMAND_LINE = "<command line>"
 """The file name the rules loader gives errors in what was typed (an unknown id): usage errors."""
@@ -126,7 +126,7 @@ def _parser() -> argparse.ArgumentParser:
     from conformance.cli import add_commands  # the suite's commands share this entry point
 
     add_commands(commands)
-    from .egn.commands import add_commands as add_egn_commands  # audit and export-egn (recorded games)
+    from egn.commands import add_commands as add_egn_commands  # audit and export-egn (recorded games)
 
     add_egn_commands(commands)
     return parser
@@ -239,7 +239,7 @@ def _play_game(args: argparse.Namespace, rules: Rules, rng: random.Random, scrip
 
 
 def _export_schemas(args: argparse.Namespace) -> int:
-    from .spec.bundles import export_bundles
+    from documents.bundles import export_bundles
 
     try:
         written = export_bundles(args.folder)
@@ -254,10 +254,10 @@ def _export_schemas(args: argparse.Namespace) -> int:
 
 
 def _variants(args: argparse.Namespace) -> int:
-    from .spec import builtin_catalog
+    from reference_impl.ruleset import builtin_catalog
 
     if args.table:
-        from .comparison import comparison_rows, render_table
+        from reference_impl.comparison import comparison_rows, render_table
 
         print(render_table(comparison_rows()))
         return 0
@@ -271,7 +271,3 @@ def _variants(args: argparse.Namespace) -> int:
         suffix = f"  (modes: {', '.join(modes)}; default {document.data['default_mode']})" if modes else ""
         print(f"  {ident:<20} {document.data['title']}{suffix}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -15,10 +15,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import HandState, apply, new_hand
-from ..engine.game import game_apply, game_legal_actions, new_game, numbered_deals
-from ..engine.state import BID_ROUND_ONE, BID_ROUND_TWO, DEALER_DISCARD, DECLARE_ALONE, DEFEND_ALONE, PLAY
-from ..rules import Rules
+from reference_impl.engine import HandState, apply, new_hand
+from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
+from reference_impl.engine.state import BID_ROUND_ONE, BID_ROUND_TWO, DEALER_DISCARD, DECLARE_ALONE, DEFEND_ALONE, PLAY
+from reference_impl.rules import Rules
+
 from .mapping import FIRST_LEAD, map_ruleset
 from .notation import EGN_VERSION, FILE_TYPE, RANKS, from_code
 

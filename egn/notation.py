@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cards import SAME_COLOUR, SUITS
-from ..spec.errors import SpecError, SpecInvalid
-from ..spec.limits import MAX_DEPTH, MAX_EGN_DEALS, MAX_EGN_PLAYERS, MAX_NUMBER_DIGITS
-from ..spec.reading import read_text
-from ..spec.schemas import validate
-from ..spec.yaml_loader import line_map
+from documents.errors import SpecError, SpecInvalid
+from documents.limits import MAX_DEPTH, MAX_EGN_DEALS, MAX_EGN_PLAYERS, MAX_NUMBER_DIGITS
+from documents.reading import read_text
+from documents.schemas import validate
+from documents.yaml_loader import line_map
+from reference_impl.cards import SAME_COLOUR, SUITS
 
 EGN_PROJECT = "NextSuit-Labs/euchre-game-notation"
 EGN_VERSION = "1.4"

@@ -22,9 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..deal import Deal
-from ..engine import HandState
-from ..engine.play import trick_winner
+from reference_impl.deal import Deal
+from reference_impl.engine import HandState
+from reference_impl.engine.play import trick_winner
+
 from .findings import NOTE, VIOLATION, HandReport, problem_at, seat_text
 from .mapping import RulesMapping
 from .notation import EgnRecord, to_code

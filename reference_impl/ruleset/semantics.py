@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
+from documents.errors import SpecError, join_pointer, split_pointer
+
 from .compose import Resolved
-from .errors import SpecError, join_pointer, split_pointer
 
 
 def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> list[SpecError]:

@@ -46,7 +46,7 @@ def schema_registry() -> Registry:
     Hand it to python-jsonschema to validate against any of them with nothing fetched:
 
         >>> from jsonschema import Draft202012Validator
-        >>> from reference_impl.spec import schema_registry
+        >>> from documents import schema_registry
         >>> schema = {"$ref": "https://euchre-spec.org/schemas/house-rule.schema.json"}
         >>> validator = Draft202012Validator(schema, registry=schema_registry())
         >>> validator.is_valid({"id": "my-rule"})

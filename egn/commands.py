@@ -1,4 +1,4 @@
-"""The `audit` and `export-egn` subcommands, registered by reference_impl.cli.
+"""The `audit` and `export-egn` subcommands, registered by euchre_spec.cli.
 
 `audit` exits 0 when no rule is found broken, 1 when a record breaks a rule, 2 when the file
 cannot be read (bad JSON or not EGN: each error as `file:line: message (/pointer)`).
@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli_arguments import add_house_rule_option, deal_number_argument, seat_problem
-from ..loading import load_rules
-from ..spec import SpecInvalid
+from reference_impl.cli_arguments import add_house_rule_option, deal_number_argument, seat_problem
+from reference_impl.loading import load_rules
+from reference_impl.ruleset import SpecInvalid
+
 from .export import ExportError, export_game
 from .game import audit
 from .mapping import map_ruleset

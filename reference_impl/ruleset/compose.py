@@ -12,9 +12,10 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from documents.errors import SpecError, SpecInvalid, clause_redefined, join_pointer, split_pointer
+from documents.yaml_loader import Document
+
 from .catalog import Catalog
-from .errors import SpecError, SpecInvalid, clause_redefined, join_pointer, split_pointer
-from .yaml_loader import Document
 
 NOT_MERGED = ("$schema", "extends", "errata")
 WHOLE_VALUES = ("/choices",)  # entries here replace each other whole rather than merging

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .bundles import schema_registry
+from documents.errors import SpecError, SpecInvalid
+from documents.schemas import validate
+
 from .catalog import Catalog, load_catalog
 from .compose import Resolved, parse_house_rule_ref, resolve
-from .errors import SpecError, SpecInvalid
-from .schemas import validate
 from .semantics import check
 
 __all__ = [
@@ -27,7 +27,6 @@ __all__ = [
     "parse_house_rule_ref",
     "resolve",
     "resolve_checked",
-    "schema_registry",
 ]
 
 
