@@ -15,7 +15,7 @@ from typing import Any
 from . import conform_command
 from .choice_mutants import add_command as add_mutants_command
 from .explain import add_command as add_explain_command
-from .fuzz import add_command as add_fuzz_command
+from .fuzz_command import add_commands as add_fuzz_commands
 from .rules_diff import add_command as add_diff_command
 from .scenarios import suite
 from .selection import add_filters
@@ -38,7 +38,7 @@ def add_commands(commands: Any) -> None:
         "--no-sessions", action="store_true", help="offer only run requests, as an engine without sessions (for comparisons)"
     )
     serve_command.set_defaults(run=lambda args: serve_reference(args.spec, not args.no_sessions))
-    add_fuzz_command(commands)
+    add_fuzz_commands(commands)
     add_explain_command(commands)
     add_diff_command(commands)
 

@@ -319,10 +319,3 @@ def common_rules(hellos: list[dict[str, Any]], variant: str | None, house_rules:
             if ref not in declared and ref.partition("=")[0] not in declared:
                 raise SystemExit(f"error: {hello.get('name')} does not declare the house rule {ref}")
     return chosen, tuple(house_rules)
-
-
-def add_command(commands: Any) -> None:
-    """Register `euchre-spec fuzz` and `fuzz-merge` on the main parser's subparsers."""
-    from .fuzz_command import add_commands  # the command module builds on this one
-
-    add_commands(commands)
