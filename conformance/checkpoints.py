@@ -55,7 +55,9 @@ class Path:
         return observed.get(self.text)
 
 
-ComparisonName = Literal["exactly", "as a set", "hands", "includes", "excludes", "refusal"]
+ComparisonName = Literal[
+    "exactly", "as a set", "each hand in any order", "all included", "none included", "refused with the reason"
+]
 
 
 @dataclass(frozen=True)
@@ -71,40 +73,40 @@ class Comparison:
 
     def expected(self, value: Any) -> Any:
         """The scenario's value in the form it is compared in (sets for set comparisons, sorted hands)."""
-        if self.name in ("as a set", "includes", "excludes"):
+        if self.name in ("as a set", "all included", "none included"):
             return set(value)
-        if self.name == "hands":
+        if self.name == "each hand in any order":
             return [sorted(hand) for hand in value]
         return value
 
     def observed(self, value: Any) -> Any:
         """The observation's value in the form it is compared in (a missing list is empty)."""
-        if self.name in ("as a set", "includes", "excludes"):
+        if self.name in ("as a set", "all included", "none included"):
             return set(value or [])
-        if self.name == "hands":
+        if self.name == "each hand in any order":
             return [sorted(hand) for hand in value or []]
         return value
 
     def differs(self, expected: Any, actual: Any) -> bool:
         """Whether the engine's value fails the checkpoint (both in their compared forms)."""
-        if self.name == "includes":
+        if self.name == "all included":
             return bool(expected - actual)
-        if self.name == "excludes":
+        if self.name == "none included":
             return bool(expected & actual)
         return bool(expected != actual)
 
     def expected_text(self, expected: Any) -> str:
         """The expected value as `explain` prints it beside the engine's."""
-        prefix = {"includes": "includes ", "excludes": "excludes "}.get(self.name, "")
+        prefix = {"all included": "includes ", "none included": "excludes "}.get(self.name, "")
         return prefix + shown(expected)
 
 
 EXACTLY = Comparison("exactly", "compared exactly")
 AS_A_SET = Comparison("as a set", "compared as a set")
-HANDS = Comparison("hands", "each hand sorted before comparing")
-INCLUDES = Comparison("includes", "must all be among")
-EXCLUDES = Comparison("excludes", "none of them may be among")
-REFUSAL = Comparison("refusal", "must say it was refused")
+HANDS = Comparison("each hand in any order", "each hand sorted before comparing")
+INCLUDES = Comparison("all included", "must all be among")
+EXCLUDES = Comparison("none included", "none of them may be among")
+REFUSAL = Comparison("refused with the reason", "must say it was refused")
 
 ValueKind = Literal[
     "seat",

@@ -89,9 +89,9 @@ def expected_and_observed(kind: Checkpoint, wanted: Any, observed: dict[str, Any
 
 
 def _mismatch(kind: Checkpoint, expected: Any, actual: Any, index: int, step: str) -> Mismatch:
-    if kind.comparison.name == "includes":
+    if kind.comparison.name == "all included":
         return Mismatch(index, step, "legal actions missing", expected - actual, actual)
-    if kind.comparison.name == "excludes":
+    if kind.comparison.name == "none included":
         return Mismatch(index, step, "actions legal that must not be", set(), expected & actual)
     return Mismatch(index, step, kind.name, expected, actual)
 
