@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,14 @@ def add_commands(commands: Any) -> None:
     add_file_options(listing)
     listing.set_defaults(run=_list)
     add_mutants_command(actions)
-    covered = actions.add_parser("coverage", help="list clauses, reason codes and scoring rows no scenario covers")
+    covered = actions.add_parser(
+        "coverage", help="run the suite and list the clauses, reason codes and scoring rows the engine's replies leave uncovered"
+    )
+    covered.add_argument(
+        "--engine",
+        default="reference",
+        help="the engine to run: 'reference' (the default, in process), 'openspiel' or a command line",
+    )
     covered.set_defaults(run=_coverage)
     export = actions.add_parser("export", help="write the suite as one JSON bundle (schemas/suite-bundle.schema.json)")
     export.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")
@@ -86,7 +94,22 @@ def _export(args: argparse.Namespace) -> int:
 
 def _coverage(args: argparse.Namespace) -> int:
     from .coverage import coverage
+    from .engine_process import EngineFailure, EngineProcess
+    from .runner import Engine, run_suite
 
-    report = coverage(suite())
+    try:
+        engine: Engine = (
+            conform_command.reference_in_process(())
+            if args.engine == "reference"
+            else EngineProcess(conform_command.engine_command(args.engine))
+        )
+        result = run_suite(engine, suite())
+    except ValueError as exc:
+        print(f"error: --engine: {exc}", file=sys.stderr)
+        return 2
+    except EngineFailure as exc:
+        print(f"error: the engine could not be started: {exc}", file=sys.stderr)
+        return 2
+    report = coverage(result)
     print("\n".join(report.lines()))
     return 0 if report.complete else 1

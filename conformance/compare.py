@@ -2,7 +2,7 @@
 
 One comparator, shipped with the suite, so that every engine is judged the same way. It checks
 that each scripted action was taken by the seat the engine had to act, every checkpoint field
-(legal actions and seat lists as sets, everything else exactly), and every refusal with its
+(read and compared as its record in `conformance.checkpoints` says), and every refusal with its
 reason. A failure says where (after which step) and what differed, expected against actual.
 """
 
@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .checkpoints import Checkpoint, observed_kinds, shown
 from .scenarios import Scenario, Step
-
-SET_FIELDS = {"legal": "legal_actions", "sitting_out": "sitting_out", "winners": "winners", "dummy": "dummy"}
 
 
 @dataclass(frozen=True)
@@ -29,13 +28,6 @@ class Mismatch:
     def __str__(self) -> str:
         where = "right after the deal" if self.after == 0 else f"after step {self.after} ({self.step})"
         return f"{where}: {self.field}: expected {shown(self.expected)}, got {shown(self.actual)}"
-
-
-def shown(value: Any) -> str:
-    """A checkpoint value as messages print it: sets sorted, everything else as Python writes it."""
-    if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(sorted(map(str, value))) + "}"
-    return repr(value)
 
 
 def compare(scenario: Scenario, reply: dict[str, Any]) -> list[Mismatch]:
@@ -81,49 +73,27 @@ def compare(scenario: Scenario, reply: dict[str, Any]) -> list[Mismatch]:
     return mismatches
 
 
-def expected_value(key: str, value: Any) -> Any:
-    """A checkpoint field's value in the form it is compared in (sets for set fields, sorted hands)."""
-    if key in SET_FIELDS or key in ("legal_includes", "legal_excludes"):
-        return set(value)
-    if key == "hands":
-        return [sorted(hand) for hand in value]
-    return value
-
-
-def observed_value(key: str, observed: dict[str, Any]) -> Any:
-    """What an observation shows for a checkpoint field, in the form the checkpoint is compared in."""
-    if key in SET_FIELDS:
-        return set(observed.get(SET_FIELDS[key]) or [])
-    if key in ("legal_includes", "legal_excludes"):
-        return set(observed.get("legal_actions", []))
-    if key == "hands":
-        return [sorted(hand) for hand in observed.get("hands", [])]
-    if key in ("thrown_in", "hand_points"):
-        finished = observed.get("finished_hands") or []
-        return finished[-1].get("thrown_in" if key == "thrown_in" else "points") if finished else None
-    if key == "hands_finished":
-        return len(observed.get("finished_hands") or [])
-    return observed.get(key)
-
-
-def checked_fields(check: dict[str, Any]) -> list[str]:
-    """The observation fields a checkpoint checks (not its position, note or refusal)."""
-    return [key for key in check if key not in ("after", "note", "refuse")]
-
-
 def _check_fields(check: dict[str, Any], observed: dict[str, Any], index: int, step: str) -> list[Mismatch]:
     found = []
-    for key in checked_fields(check):
-        expected, actual = expected_value(key, check[key]), observed_value(key, observed)
-        if key == "legal_includes":
-            if expected - actual:
-                found.append(Mismatch(index, step, "legal actions missing", expected - actual, actual))
-        elif key == "legal_excludes":
-            if expected & actual:
-                found.append(Mismatch(index, step, "actions legal that must not be", set(), expected & actual))
-        elif expected != actual:
-            found.append(Mismatch(index, step, key, expected, actual))
+    for kind in observed_kinds(check):
+        expected, actual = expected_and_observed(kind, check[kind.name], observed)
+        if kind.comparison.differs(expected, actual):
+            found.append(_mismatch(kind, expected, actual, index, step))
     return found
+
+
+def expected_and_observed(kind: Checkpoint, wanted: Any, observed: dict[str, Any]) -> tuple[Any, Any]:
+    """A checkpoint's value and what the observation shows for it, both in the form they are compared in."""
+    assert kind.path is not None, f"{kind.name} is not read from the observation"
+    return kind.comparison.expected(wanted), kind.comparison.observed(kind.path.read(observed))
+
+
+def _mismatch(kind: Checkpoint, expected: Any, actual: Any, index: int, step: str) -> Mismatch:
+    if kind.comparison.name == "all included":
+        return Mismatch(index, step, "legal actions missing", expected - actual, actual)
+    if kind.comparison.name == "none included":
+        return Mismatch(index, step, "actions legal that must not be", set(), expected & actual)
+    return Mismatch(index, step, kind.name, expected, actual)
 
 
 def _check_refusal(refuse: dict[str, Any], answer: dict[str, Any] | None, index: int, step: str) -> list[Mismatch]:

@@ -16,7 +16,8 @@ from typing import Any
 from reference_impl.cli_arguments import positive_seconds
 from reference_impl.deal import deal_number
 
-from .compare import Mismatch, checked_fields, compare, expected_value, observed_value, shown
+from .checkpoints import observed_kinds, shown
+from .compare import Mismatch, compare, expected_and_observed
 from .conform_command import engine_command
 from .engine_process import EngineFailure, EngineProcess
 from .precheck import Precheck
@@ -188,33 +189,18 @@ def _rows(scenario: Scenario, reply: dict[str, Any]) -> list[_Row]:
             if scenario.check_index(check) != index:
                 continue
             reached = index < len(observations)
-            for key in checked_fields(check):
-                expected = expected_value(key, check[key])
+            for kind in observed_kinds(check):
+                comparison = kind.comparison
                 if not reached:
-                    rows.append(_Row(index, "", "", "", key, _expected_text(key, expected), "(not reached)", True))
+                    text = comparison.expected_text(comparison.expected(check[kind.name]))
+                    rows.append(_Row(index, "", "", "", kind.name, text, "(not reached)", True))
                     continue
-                actual = observed_value(key, observations[index])
-                differs = _differs(key, expected, actual)
-                rows.append(_Row(index, "", "", "", key, _expected_text(key, expected), shown(actual), differs))
+                expected, actual = expected_and_observed(kind, check[kind.name], observations[index])
+                differs = comparison.differs(expected, actual)
+                rows.append(_Row(index, "", "", "", kind.name, comparison.expected_text(expected), shown(actual), differs))
             if "refuse" in check:
                 rows.append(_refusal_row(index, check["refuse"], probe_answer.get(number), reached))
     return rows
-
-
-def _expected_text(key: str, expected: Any) -> str:
-    if key == "legal_includes":
-        return "includes " + shown(expected)
-    if key == "legal_excludes":
-        return "excludes " + shown(expected)
-    return shown(expected)
-
-
-def _differs(key: str, expected: Any, actual: Any) -> bool:
-    if key == "legal_includes":
-        return bool(expected - actual)
-    if key == "legal_excludes":
-        return bool(expected & actual)
-    return bool(expected != actual)
 
 
 def _refusal_row(index: int, refuse: dict[str, Any], answer: dict[str, Any] | None, reached: bool) -> _Row:

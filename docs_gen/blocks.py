@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from conformance.checkpoints import CHECKPOINTS
 from reference_impl.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
 
 from .context import Context
@@ -77,6 +78,20 @@ def _house_rule_fields(ctx: Context) -> str:
     return table(["Field", "Required", "What it says"], rows)
 
 
+def _checkpoints(ctx: Context) -> str:
+    """Every checkpoint kind from its record: where it reads in the observation, how it is compared, what it means."""
+    rows = [
+        (
+            f"`{kind.name}`",
+            f"`{kind.path.text}`" if kind.path else "the answer to a probe",
+            kind.comparison.name,
+            esc(kind.meaning),
+        )
+        for kind in CHECKPOINTS.values()
+    ]
+    return table(["Checkpoint", "Reads", "Compared", "Meaning"], rows)
+
+
 def _engine_ids(ctx: Context) -> str:
     variants = ", ".join(f"`{v}`" for v in ctx.data.variants)
     rules = []
@@ -94,4 +109,5 @@ BLOCKS: dict[str, Block] = {
     "house-rule-file": _house_rule_file,
     "house-rule-fields": _house_rule_fields,
     "engine-ids": _engine_ids,
+    "checkpoints": _checkpoints,
 }

@@ -1,14 +1,14 @@
 """The conformance scenarios as worked examples: the deal drawn, the actions, what must follow.
 
 A page per scenario file; each scenario is a section anchored at its permanent id, so a report,
-a rule or an issue can link to `examples/.../#na-smoke-001`. Expectations are the scenario's
-own checkpoints, worded for a reader: the engine's answers are compared with exactly these.
+a rule or a report can link to `examples/.../#na-smoke-001`. Expectations are the scenario's
+own checkpoints, worded for a reader by their records (`docs_gen.checkpoint_text`): the engine's
+answers are compared with exactly these.
 """
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -16,9 +16,10 @@ from conformance.scenarios import LEVELS, Scenario, Step, scenario_rules
 from reference_impl.deal import DealError, deal_number
 from reference_impl.rules import Rules
 
+from .checkpoint_text import expectations, per_team
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, position, special_names
-from .markup import action, cards, cite, esc, one_line, suit, table
+from .markup import action, cite, esc, one_line, table
 from .table_view import table_view
 
 
@@ -67,7 +68,7 @@ def scenario_section(scenario: Scenario) -> str:
     if scenario.description:
         parts.append(one_line(scenario.description) + "\n")
     if scenario.start_scores is not None:
-        parts.append("**Scores before the deal:** " + _per_team(rules, scenario.start_scores) + "\n")
+        parts.append("**Scores before the deal:** " + per_team(rules, scenario.start_scores) + "\n")
     for index, deal in enumerate(scenario.deals):
         parts.append(_deal(rules, deal, index, len(scenario.deals), scenario.deals[0].get("dealer"), names))
     parts.append(_script(rules, scenario, names))
@@ -126,79 +127,6 @@ def _spoken(rules: Rules, step: Step, dealer: int | None) -> str:
     elif rules.is_partnership() and step.seat < rules.players and rules.team_of[step.seat] == rules.team_of[dealer]:
         role = "dealer_partner"
     return words.get(role, words.get("default", ""))
-
-
-def expectations(rules: Rules, check: dict[str, Any], names: dict[str, str]) -> list[str]:
-    """A checkpoint's fields as sentences; a field this generator does not know is shown as data."""
-    out = []
-    for key, wanted in check.items():
-        if key in ("after", "note"):
-            continue
-        out.append(_expectation(rules, key, wanted, names))
-    if check.get("note"):
-        out.append(f"<em>{esc(one_line(check['note']))}</em>")
-    return out
-
-
-def _expectation(rules: Rules, key: str, wanted: Any, names: dict[str, str]) -> str:
-    seats = _seats
-    if key == "to_act":
-        return "nobody is to act" if wanted is None else f"**seat {wanted}** to act"
-    if key in ("legal", "legal_includes", "legal_excludes"):
-        lead = {"legal": "legal", "legal_includes": "legal, among others", "legal_excludes": "not legal"}[key]
-        return f"{lead}: " + (", ".join(action(a, names) for a in wanted) or "<em>nothing</em>")
-    if key == "refuse":
-        step = Step.parse(wanted["step"]) if wanted["step"].partition(" ")[0].isdigit() else None
-        shown = f"seat {step.seat} {action(step.action, names)}" if step else f"`{esc(wanted['step'])}`"
-        return f"must refuse {shown} as `{wanted['reason']}`"
-    if key == "trump":
-        return "no trump yet" if wanted is None else f"trump: {suit(wanted, name=True)}"
-    if key in ("up_card",):
-        return "no up-card" if wanted is None else f"up-card: {cards([wanted], names)}"
-    if key in ("dealer", "maker", "defender_alone") and (wanted is None or isinstance(wanted, int)):
-        words = {"dealer": "dealer", "maker": "maker", "defender_alone": "defends alone"}[key]
-        if wanted is None:
-            return {"maker": "no maker yet", "defender_alone": "nobody defends alone"}.get(key, f"no {words}")
-        return f"seat {wanted} defends alone" if key == "defender_alone" else f"{words}: seat {wanted}"
-    if key in ("maker_alone", "hand_over", "thrown_in", "game_over") and isinstance(wanted, bool):
-        yes, no = {
-            "maker_alone": ("the maker plays alone", "the maker does not play alone"),
-            "hand_over": ("the hand is over", "the hand is not over"),
-            "thrown_in": ("the last hand was thrown in", "the last hand was not thrown in"),
-            "game_over": ("the game is over", "the game is not over"),
-        }[key]
-        return yes if wanted else no
-    if key == "sitting_out":
-        return "nobody sits out" if not wanted else f"sitting out: {seats(wanted)}"
-    if key == "trick":
-        return "trick so far: " + (", ".join(f"seat {seat} {cards([code], names)}" for seat, code in wanted) or "<em>empty</em>")
-    if key == "trick_winners":
-        return "tricks won by: " + (seats(wanted) or "<em>no trick yet</em>")
-    if key == "tricks_won":
-        return "tricks per seat: " + ", ".join(f"seat {seat} {count}" for seat, count in enumerate(wanted))
-    if key == "hands":
-        return "hands: " + "; ".join(f"seat {seat} {cards(hand, names)}" for seat, hand in enumerate(wanted))
-    if key in ("hand_points", "scores") and isinstance(wanted, list):
-        return {"hand_points": "points for the hand", "scores": "scores"}[key] + ": " + _per_team(rules, wanted)
-    if key == "winners" and isinstance(wanted, list):
-        return "winners: " + (", ".join(_team(rules, team) for team in wanted) or "<em>nobody</em>")
-    if key == "hands_finished":
-        return f"hands finished: {wanted}"
-    return f"`{esc(key)}`: `{esc(wanted)}`"
-
-
-def _seats(seats: Sequence[int]) -> str:
-    return ", ".join(f"seat {seat}" for seat in seats)
-
-
-def _team(rules: Rules, team: int) -> str:
-    if team >= len(rules.teams):
-        return f"team {team}"
-    return " & ".join(f"seat {seat}" for seat in rules.teams[team])
-
-
-def _per_team(rules: Rules, values: Sequence[int]) -> str:
-    return ", ".join(f"{_team(rules, team)}: **{points}**" for team, points in enumerate(values))
 
 
 def examples_index(ctx: Context) -> Page:

@@ -46,8 +46,8 @@ def test_scenario_ids_are_unique_and_none_is_retired() -> None:
     assert not set(ids) & set(retired_ids())
 
 
-def test_every_clause_reason_code_and_scoring_row_is_covered() -> None:
-    report = coverage(suite())
+def test_the_reference_engines_run_covers_every_clause_reason_code_and_scoring_row(in_process_result) -> None:
+    report = coverage(in_process_result)
     assert report.complete, "\n".join(report.lines())
 
 

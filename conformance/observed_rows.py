@@ -1,0 +1,103 @@
+"""Which scoring row each hand an engine finished shows, read from its observations alone.
+
+An engine does not name the scoring row it applied; it shows who made trump, who played or
+defended alone, the tricks won and the points each finished hand awarded. That is enough to
+find the row: of the rows of the rules' table (the resolved rules document, as sent to the
+engine) whose conditions fit what was shown, the one whose award is exactly the points shown.
+A hand that fits no row, or several, shows none, so a wrong engine never reaches a row by
+accident of its mistakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+Observation = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A hand as the engine showed it: the last look while it was played, and the points it awarded."""
+
+    last_seen: Observation
+    """The observation before the action that finished the hand."""
+    closing: Observation
+    """The observation after it: the hand over (one-hand scenario, end of game) or the next hand dealt."""
+    points: tuple[int, ...]
+    thrown_in: bool
+
+
+def finished_hands(observations: Sequence[Observation]) -> Iterator[FinishedHand]:
+    """Each hand that finished during the script, in order (a hand finishes when finished_hands grows)."""
+    for before, after in pairwise(observations):
+        done, now = before.get("finished_hands") or [], after.get("finished_hands") or []
+        for entry in now[len(done) :]:
+            yield FinishedHand(before, after, tuple(entry.get("points") or ()), bool(entry.get("thrown_in")))
+
+
+def rows_shown(rules: Mapping[str, Any], observations: Sequence[Observation]) -> list[str]:
+    """The scoring row of every hand the observations show finished, in order (hands showing none left out)."""
+    found = []
+    for hand in finished_hands(observations):
+        row = row_of(rules, hand)
+        if row is not None:
+            found.append(row)
+    return found
+
+
+def row_of(rules: Mapping[str, Any], hand: FinishedHand) -> str | None:
+    """The one row of the rules' scoring table that the hand's outcome and points fit, or None."""
+    maker = hand.last_seen.get("maker")
+    if hand.thrown_in or maker is None:
+        return None
+    teams: list[list[int]] = rules["seats"]["teams"]
+    makers = next((number for number, seats in enumerate(teams) if maker in seats), None)
+    if makers is None:
+        return None
+    outcome = {
+        "maker_alone": bool(hand.last_seen.get("maker_alone")),
+        "defender_alone": hand.last_seen.get("defender_alone") is not None,
+    }
+    tricks = _makers_tricks(hand, teams[makers])
+    fitting = {
+        name
+        for name, row in rules["scoring"]["rows"].items()
+        if _award(row["award"], makers, len(teams)) == hand.points
+        and any(_covers(row["when"], outcome | {"makers_tricks": count}) for count in tricks)
+    }
+    return fitting.pop() if len(fitting) == 1 else None
+
+
+def _makers_tricks(hand: FinishedHand, seats: Sequence[int]) -> tuple[int, ...]:
+    """The makers' possible trick counts: exact while the hand is still shown over, else so far with or without the last trick."""
+    if hand.closing.get("hand_over"):
+        return (_tricks(hand.closing, seats),)
+    so_far = _tricks(hand.last_seen, seats)
+    return (so_far, so_far + 1)
+
+
+def _tricks(observed: Observation, seats: Sequence[int]) -> int:
+    won = observed.get("tricks_won") or []
+    return sum(won[seat] for seat in seats if seat < len(won))
+
+
+def _covers(when: Mapping[str, Any], outcome: Mapping[str, Any]) -> bool:
+    """Whether a row's conditions (variant.schema.json, scoring_row.when) fit an outcome; a condition left out fits any.
+
+    Whether the maker predicted alone is not shown, so a condition on it fits either way and the points decide.
+    """
+    for key, wanted in when.items():
+        if key == "predicted_alone":
+            continue
+        if (outcome[key] not in wanted) if isinstance(wanted, list) else (outcome[key] != wanted):
+            return False
+    return True
+
+
+def _award(award: Mapping[str, Any], makers: int, team_count: int) -> tuple[int, ...]:
+    """The points per team a row awards: to the makers' team, or to every other team."""
+    to_makers = award["to"] == "makers"
+    return tuple(award["points"] if (team == makers) == to_makers else 0 for team in range(team_count))
