@@ -34,6 +34,23 @@ def test_deals(vector: dict) -> None:
     assert deal == {key: vector[key] for key in ("dealer", "hands", "up_card", "kitty")}
 
 
+def _plain_shuffle(size: int, number: int) -> list[int]:
+    """The shuffle as spec/deal-numbers.yaml writes it, one SplitMix64.below call per swap."""
+    deck = list(range(size))
+    generator = SplitMix64(number)
+    for i in range(size - 1, 0, -1):
+        j = generator.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@pytest.mark.parametrize("size", [21, 24, 25, 32, 33, 66])
+def test_the_inline_shuffle_deals_what_the_generator_deals(size: int) -> None:
+    numbers = [*range(300), *((1 << 64) - 1 - k for k in range(50)), *(k * 0x9E3779B97F4A7C15 % (1 << 64) for k in range(300))]
+    for number in numbers:
+        assert shuffled_deck(size, number) == _plain_shuffle(size, number), number
+
+
 def test_a_shuffle_is_a_permutation() -> None:
     for number in range(50):
         assert sorted(shuffled_deck(25, number)) == list(range(25))

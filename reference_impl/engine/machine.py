@@ -37,24 +37,28 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     """The state after `action` by the player to act; raise IllegalAction if it is refused.
 
     `seat`, when given, is who claims to act: acting out of turn is refused as not_your_turn.
+    Legality is settled the cheapest way the state allows: by identity among legal actions
+    already worked out for it (a random playout lists them first), else by the phase's own
+    one-action check where it has one (replaying a record), else by listing them.
     """
-    legal = state._legal
-    if legal is None:
-        legal = legal_actions(state)
-    for candidate in legal:
-        if candidate is action:  # the common case: one of this state's own legal actions
-            break
-    else:
-        action = _refuse_or_find(state, action, seat, legal)
+    phase = BY_NAME[state.phase]
     to_act = state.to_act
-    if seat is not None and seat != to_act:
-        raise IllegalAction("not_your_turn", seat, state.phase, action.text, f"seat {to_act} is to act")
-    assert to_act is not None  # a finished hand has no legal action, so none got here
-    phase = state.phase
+    legal = state._legal
+    accepted = False
+    if legal is not None:
+        for candidate in legal:
+            if candidate is action:
+                accepted = True
+                break
+    elif phase.allows is not None and to_act is not None and isinstance(action, Action):
+        accepted = phase.allows(state, to_act, action)
+    if not accepted or (seat is not None and seat != to_act):
+        action = _refuse_or_find(state, action, seat, legal_actions(state))
+    assert to_act is not None and isinstance(action, Action)  # a finished hand has no legal action
     nxt = state.clone()
     nxt.history = (*state.history, (to_act, action))
-    if BY_NAME[phase].take(nxt, to_act, action):
-        advance(nxt, phase)
+    if phase.take(nxt, to_act, action):
+        advance(nxt, phase.name)
     return nxt
 
 

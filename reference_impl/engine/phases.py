@@ -40,6 +40,7 @@ from .state import (
 Legal = Callable[[HandState, int], tuple[Action, ...]]
 Take = Callable[[HandState, int, Action], bool]
 Refusal = Callable[[HandState, int, Action], str]
+Allows = Callable[[HandState, int, Action], bool]
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,9 @@ class Phase:
     """Apply a legal action to a fresh clone of the state; True once the phase is finished."""
     refusal: Refusal
     """The reason code for an action of one of `kinds` that is not legal now."""
+    allows: Allows | None = None
+    """Whether one action is legal, answered without listing them all; only for the phase that takes
+    most of a hand's actions (play), where it spares replaying a record the full list."""
     title: str = ""
     """The hand log's heading for this phase ("" where the log has lines of its own)."""
     decline: str = ""
@@ -118,8 +122,8 @@ ORDER: tuple[Phase, ...] = (
         bidding.legal_redeal,
         bidding.take_redeal,
         _reason("unknown_action"),  # both kinds are always legal: never asked
-        "Calling for a redeal",
-        "Plays the hand",
+        title="Calling for a redeal",
+        decline="Plays the hand",
     ),
     Phase(
         DEALER_NAMES_UNSEEN,
@@ -129,7 +133,7 @@ ORDER: tuple[Phase, ...] = (
         bidding.legal_unseen,
         bidding.take_unseen,
         _reason("suit_not_allowed"),
-        "The special card is turned up: the dealer names trump unseen",
+        title="The special card is turned up: the dealer names trump unseen",
     ),
     Phase(
         PREDICT,
@@ -139,8 +143,8 @@ ORDER: tuple[Phase, ...] = (
         bidding.legal_predict,
         bidding.take_predict,
         _reason("suit_not_allowed"),
-        "Predicting the up-card",
-        "Makes no prediction",
+        title="Predicting the up-card",
+        decline="Makes no prediction",
     ),
     Phase(
         BID_ROUND_ONE,
@@ -150,7 +154,7 @@ ORDER: tuple[Phase, ...] = (
         bidding.legal_round_one,
         bidding.take_round_one,
         _round_one_reason,
-        "Round one (the up-card)",
+        title="Round one (the up-card)",
     ),
     Phase(
         BID_ROUND_TWO,
@@ -161,7 +165,7 @@ ORDER: tuple[Phase, ...] = (
         bidding.legal_round_two,
         bidding.take_round_two,
         _round_two_reason,
-        "Round two (naming a suit)",
+        title="Round two (naming a suit)",
     ),
     Phase(
         DECLARE_ALONE,
@@ -171,8 +175,8 @@ ORDER: tuple[Phase, ...] = (
         declarations.legal_alone,
         declarations.take_alone,
         _alone_reason,
-        "Going alone",
-        "Does not go alone",
+        title="Going alone",
+        decline="Does not go alone",
     ),
     Phase(
         PARTNER_ASK,
@@ -182,7 +186,7 @@ ORDER: tuple[Phase, ...] = (
         declarations.legal_ask,
         declarations.take_ask,
         _reason("not_a_partner"),
-        "The lone player asks a partner for a card",
+        title="The lone player asks a partner for a card",
     ),
     Phase(
         PARTNER_GIVE,
@@ -192,7 +196,7 @@ ORDER: tuple[Phase, ...] = (
         declarations.legal_give,
         declarations.take_give,
         _reason("card_not_in_hand"),
-        "A partner gives a card",
+        title="A partner gives a card",
     ),
     Phase(
         LONE_DISCARD,
@@ -202,7 +206,7 @@ ORDER: tuple[Phase, ...] = (
         declarations.legal_lone_discard,
         declarations.take_lone_discard,
         _discard_reason,
-        "The lone player's discard",
+        title="The lone player's discard",
     ),
     Phase(
         DEALER_DISCARD,
@@ -212,7 +216,7 @@ ORDER: tuple[Phase, ...] = (
         declarations.legal_discard,
         declarations.take_discard,
         _discard_reason,
-        "The dealer's discard",
+        title="The dealer's discard",
     ),
     Phase(
         DUMMY_DISCARD,
@@ -222,7 +226,7 @@ ORDER: tuple[Phase, ...] = (
         declarations.legal_dummy_discard,
         declarations.take_dummy_discard,
         _discard_reason,
-        "The maker takes the dummy and discards",
+        title="The maker takes the dummy and discards",
     ),
     Phase(
         DEFEND_ALONE,
@@ -232,8 +236,8 @@ ORDER: tuple[Phase, ...] = (
         declarations.legal_defend,
         declarations.take_defend,
         _reason("passed_cannot_go_alone"),
-        "Defending alone",
-        "Does not defend alone",
+        title="Defending alone",
+        decline="Does not defend alone",
     ),
     Phase(
         PLAY,
@@ -243,6 +247,7 @@ ORDER: tuple[Phase, ...] = (
         play.legal_play,
         play.take_play,
         _play_reason,
+        play.allows_play,
     ),
     Phase(
         HAND_OVER,

@@ -44,23 +44,38 @@ def legal_play(state: HandState, seat: int) -> tuple[Action, ...]:
         following = tuple([play_actions[card] for card in hand if follows[card] == led])
         if following:
             return following
-    return tuple([play_actions[card] for card in hand])
+    return tuple(map(play_actions.__getitem__, hand))
+
+
+def allows_play(state: HandState, seat: int, action: Action) -> bool:
+    """Whether `action` is one of `legal_play`'s, decided without listing them (replaying a record
+    checks every card this way; a property test holds the two to the same answers)."""
+    card = action.card
+    hand = state.hands[seat]
+    if card not in hand or state.rules.play_actions[card] is not action:
+        return False
+    if not state.trick or state.rules.renege_penalized:
+        return True
+    follows = state.follows
+    led = state.led_suit
+    return follows[card] == led or all(follows[held] != led for held in hand)
 
 
 def take_play(state: HandState, seat: int, action: Action) -> bool:
     """The card leaves the hand and joins the trick; a full trick goes to its winner. True once the last trick is won."""
-    rules = state.rules
     card = action.card
-    hands = state.hands
+    hands = list(state.hands)
     held = hands[seat]
-    position = held.index(card)
-    state.hands = (*hands[:seat], held[:position] + held[position + 1 :], *hands[seat + 1 :])
+    hands[seat] = tuple([other for other in held if other != card])
+    state.hands = tuple(hands)
     trick = state.trick
     if not trick:
         state.led_suit = state.follows[card]
-    elif rules.renege_penalized and state.reneged is None and _revokes(state, held, card):
-        state.reneged = seat
-    trick = (*trick, (seat, card))
+        trick = ((seat, card),)
+    else:
+        if state.rules.renege_penalized and state.reneged is None and _revokes(state, held, card):
+            state.reneged = seat
+        trick = (*trick, (seat, card))
     if len(trick) < state.active_count:
         state.trick = trick
         state.to_act = state.next_active(seat)
@@ -69,10 +84,11 @@ def take_play(state: HandState, seat: int, action: Action) -> bool:
     won = list(state.tricks_won)
     won[winner] += 1
     state.tricks_won = tuple(won)
-    state.tricks = (*state.tricks, (winner, trick))
+    tricks = (*state.tricks, (winner, trick))
+    state.tricks = tricks
     state.trick = ()
     state.led_suit = None
-    if len(state.tricks) == rules.hand_size:
+    if len(tricks) == state.rules.hand_size:
         return True
     state.leader = winner
     state.to_act = winner

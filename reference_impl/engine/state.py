@@ -157,11 +157,12 @@ class HandState:
 
     def next_active(self, seat: int) -> int:
         """The first active seat clockwise after `seat`."""
-        players = self.rules.players
         active = self.active
-        nxt = (seat + 1) % players
+        nxt = seat + 1
+        if nxt == len(active):
+            nxt = 0
         while not active[nxt]:
-            nxt = (nxt + 1) % players
+            nxt = nxt + 1 if nxt + 1 < len(active) else 0
         return nxt
 
 
