@@ -2,9 +2,10 @@
 
 Run from the repository root:
 
-    PYTHONPATH=. .venv/bin/python bench/playouts.py [--seconds 3] [--json bench/results.json]
+    PYTHONPATH=. .venv/bin/python bench/playouts.py [--rounds 5] [--seconds 1] [--only north-american] [--json PATH]
 
-Two things are measured for every variant, each for a fixed wall time after a short warm-up:
+Two things are measured for every variant, each for a fixed wall time after a short warm-up,
+in several rounds that alternate the reference engine and OpenSpiel (medians are printed):
 
 * playout: hand i is deal number i dealt by seat i % players, then random legal actions drawn
   from random.Random(seed) until the hand is over. This is what a Monte Carlo search or a
@@ -35,6 +36,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -82,8 +84,9 @@ class Figure:
     hands: int
     seconds: float
     hands_per_second: float
+    """The median over the rounds; `hands` and `seconds` are totals over all of them."""
     ratio: float | None = None
-    """Reference hands/s divided by OpenSpiel's, on the reference row of a compared pair."""
+    """The median over the rounds of reference hands/s divided by OpenSpiel's, on the reference row."""
 
 
 # --- Timing -----------------------------------------------------------------------------------
@@ -231,38 +234,58 @@ def machine() -> dict[str, Any]:
 
 
 def benchmark(args: argparse.Namespace, pyspiel: Any | None) -> list[Figure]:
-    """Every case, playout then replay, reference then OpenSpiel, printing progress as it goes."""
+    """Every case and mode, the reference engine and OpenSpiel interleaved round by round.
+
+    Others may share the machine, so one long measurement of each engine after the other would
+    credit whichever ran in a quiet moment. Alternating short measurements, and taking medians
+    over the rounds, puts both engines under the same load; the ratio printed is the median of
+    the per-round ratios.
+    """
     figures: list[Figure] = []
-
-    def timed(case: Case, mode: str, engine: str, make_runner: Callable[[], HandRunner]) -> Figure:
-        print(f"  {case.label:<32} {mode:<8} {engine} ...", file=sys.stderr, flush=True)
-        hands, elapsed = measure(make_runner, args.seconds, args.warmup)
-        figure = Figure(case.label, mode, engine, hands, round(elapsed, 4), round(hands / elapsed, 1))
-        figures.append(figure)
-        return figure
-
     for case in CASES:
+        if args.only and case.label not in args.only:
+            continue
         rules = load_rules(case.variant, house_rules=case.house_rules)
         game = pyspiel.load_game(case.openspiel_game) if pyspiel is not None and case.openspiel_game else None
-        engine = f"OpenSpiel {case.openspiel_game}"
-
-        ours = timed(case, "playout", "reference", partial(reference_playout, rules, args.seed))
+        runners: dict[str, list[tuple[str, Callable[[], HandRunner]]]] = {
+            "playout": [("reference", partial(reference_playout, rules, args.seed))],
+            "replay": [("reference", partial(reference_replay, rules, reference_record(rules, args.seed, args.replay_hands)))],
+        }
         if game is not None:
-            theirs = timed(case, "playout", engine, partial(openspiel_playout, game, args.seed))
-            ours.ratio = round(ours.hands_per_second / theirs.hands_per_second, 3)
-
-        recorded = reference_record(rules, args.seed, args.replay_hands)
-        ours = timed(case, "replay", "reference", partial(reference_replay, rules, recorded))
-        if game is not None:
+            engine = f"OpenSpiel {case.openspiel_game}"
+            runners["playout"].append((engine, partial(openspiel_playout, game, args.seed)))
             histories = openspiel_record(game, args.seed, args.replay_hands)
-            theirs = timed(case, "replay", engine, partial(openspiel_replay, game, histories))
-            ours.ratio = round(ours.hands_per_second / theirs.hands_per_second, 3)
+            runners["replay"].append((engine, partial(openspiel_replay, game, histories)))
+        for mode, engines in runners.items():
+            print(f"  {case.label:<32} {mode:<8} {args.rounds} round(s) ...", file=sys.stderr, flush=True)
+            rounds: dict[str, list[tuple[int, float]]] = {name: [] for name, _ in engines}
+            for round_number in range(args.rounds):
+                # Alternate who goes first, so neither engine always follows the other's warm caches.
+                order = engines if round_number % 2 == 0 else engines[::-1]
+                for name, make_runner in order:
+                    rounds[name].append(measure(make_runner, args.seconds, args.warmup))
+            figures.extend(_medians(case.label, mode, rounds))
+    return figures
+
+
+def _medians(label: str, mode: str, rounds: dict[str, list[tuple[int, float]]]) -> list[Figure]:
+    """One figure per engine: the median round's rate, and on the reference row the median ratio."""
+    rates = {name: [hands / elapsed for hands, elapsed in measured] for name, measured in rounds.items()}
+    figures = []
+    for name, measured in rounds.items():
+        hands = sum(count for count, _ in measured)
+        seconds = sum(elapsed for _, elapsed in measured)
+        figures.append(Figure(label, mode, name, hands, round(seconds, 4), round(statistics.median(rates[name]), 1)))
+    names = list(rounds)
+    if len(names) == 2:
+        ratios = [ours / theirs for ours, theirs in zip(rates[names[0]], rates[names[1]], strict=True)]
+        figures[0].ratio = round(statistics.median(ratios), 3)
     return figures
 
 
 def table(figures: list[Figure]) -> str:
     """The figures as a fixed-width table; the ratio sits on the reference row it describes."""
-    header = ("variant", "mode", "engine", "hands", "hands/s", "ref/OpenSpiel")
+    header = ("variant", "mode", "engine", "hands", "median hands/s", "ref/OpenSpiel")
     rows = [header]
     for f in figures:
         ratio = f"{f.ratio:.3f}" if f.ratio is not None else ""
@@ -280,20 +303,27 @@ def table(figures: list[Figure]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="timed wall time per engine, variant and mode (default 3)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="timed seconds per engine, mode and round (default 1)")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; medians are printed (default 5)")
+    parser.add_argument("--only", action="append", metavar="LABEL", help="measure only this case (repeatable)")
+    parser.add_argument("--no-suite", action="store_true", help="skip timing the conformance suite and validation")
     parser.add_argument("--warmup", type=float, default=0.5, help="untimed warm-up before each measurement (default 0.5 s)")
     parser.add_argument("--replay-hands", type=int, default=1000, help="hands recorded for the replay benchmark (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of random.Random for the random actions (default 0)")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write machine, settings and figures to this JSON file")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.warmup < 0 or args.replay_hands < 1:
-        parser.error("--seconds must be positive, --warmup not negative and --replay-hands at least 1")
+    if args.seconds <= 0 or args.warmup < 0 or args.replay_hands < 1 or args.rounds < 1:
+        parser.error("--seconds must be positive, --warmup not negative, --replay-hands and --rounds at least 1")
+    labels = {case.label for case in CASES}
+    if args.only and not set(args.only) <= labels:
+        parser.error(f"--only takes one of: {', '.join(sorted(labels))}")
 
     pyspiel = load_pyspiel()
     info = machine()
     print("machine: " + ", ".join(f"{key}={value}" for key, value in info.items()))
     print(
-        f"settings: {args.seconds} s per measurement after {args.warmup} s warm-up, seed {args.seed}, "
+        f"settings: {args.rounds} interleaved round(s) of {args.seconds} s per measurement after {args.warmup} s warm-up, "
+        f"seed {args.seed}, "
         f"{args.replay_hands} recorded hands for replay"
     )
     if pyspiel is None:
@@ -304,17 +334,21 @@ def main(argv: list[str] | None = None) -> int:
     print(table(figures))
     if pyspiel is not None:
         print("\nref/OpenSpiel above 1 means the reference engine plays more hands per second than OpenSpiel.")
-    suite_figures = measure_suite()
-    print()
-    print("\n".join(suite_lines(suite_figures)))
+    suite_figures = None if args.no_suite else measure_suite()
+    if suite_figures is not None:
+        print()
+        print("\n".join(suite_lines(suite_figures)))
     if args.json:
-        settings = {"seconds": args.seconds, "warmup": args.warmup, "replay_hands": args.replay_hands, "seed": args.seed}
-        document = {
-            "machine": info,
-            "settings": settings,
-            "figures": [asdict(f) for f in figures],
-            "suite": {**asdict(suite_figures), "protocol_cost": round(suite_figures.protocol_cost, 3)},
+        settings = {
+            "seconds": args.seconds,
+            "warmup": args.warmup,
+            "rounds": args.rounds,
+            "replay_hands": args.replay_hands,
+            "seed": args.seed,
         }
+        document: dict[str, Any] = {"machine": info, "settings": settings, "figures": [asdict(f) for f in figures]}
+        if suite_figures is not None:
+            document["suite"] = {**asdict(suite_figures), "protocol_cost": round(suite_figures.protocol_cost, 3)}
         args.json.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {args.json}")
     return 0

@@ -173,7 +173,7 @@ def _deal(number: int, hand: HandState, with_hands: bool) -> dict[str, Any]:
         elif phase != PLAY:
             raise ExportError(f"hand {number + 1}: EGN has no notation for {phase.replace('_', ' ')} ({action.text})")
         replay = apply(replay, action)
-    if rules.maker_alone == "always" and hand.maker >= 0:
+    if rules.maker_alone == "always" and hand.maker is not None:
         bidding["isAlone"] = False  # every maker plays alone here; EGN's isAlone is for a partner sitting out
     phases: list[dict[str, Any]] = [bidding]
     if hand.tricks:

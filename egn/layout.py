@@ -98,8 +98,9 @@ class HandLayout:
             self.check_plays = False
             return
         tricks: list[list[str]] = self.play_phase["tricks"]
-        effective = rules.effective_suit[state.trump]
+        effective = state.follows
         leader = state.leader
+        assert leader is not None  # play has begun
         seen_trump = state.trump
         for number, cards in enumerate(tricks):
             at = f"{self.play_pointer}/tricks/{number}"
@@ -275,7 +276,7 @@ class HandLayout:
     ) -> tuple[list[list[int]], list[int], int | None] | None:
         """Deal the unseen cards to the open places so no seat gets a suit it showed out of."""
         rules = self.rules
-        effective = rules.effective_suit[state.trump]
+        effective = state.follows
         pool = [card for card in range(len(rules.deck)) if card not in self.owner]
         slots: list[int] = []  # one entry (the seat) per open place held through the play
         free_places = 0

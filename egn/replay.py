@@ -171,6 +171,7 @@ class HandReplay(HandLayout):
         while state.phase not in (PLAY, HAND_OVER):
             phase = state.phase
             seat = state.to_act
+            assert seat is not None  # someone acts in every phase before play
             at = self.bidding_pointer
             if phase in (BID_ROUND_ONE, BID_ROUND_TWO):
                 if used >= len(calls):
@@ -230,6 +231,7 @@ class HandReplay(HandLayout):
     def _refused_call(self, exc: IllegalAction, at: str, phase: str) -> None:
         what = {"pass": "a pass", "order_up": "an order-up", "go_alone": "going alone", "defend_alone": "a lone defence"}
         action = exc.action
+        assert exc.seat is not None  # calls are replayed only while someone is to act
         shown = what.get(action, action.replace("name_trump:", "naming ").replace("discard:", "discarding "))
         message = f"{seat_text(exc.seat)}: {shown} is refused during {phase.replace('_', ' ')}: {REASONS.get(exc.code, exc.code)}"
         self.add(exc.code, VIOLATION, message, at, seat=exc.seat)
@@ -256,10 +258,10 @@ class HandReplay(HandLayout):
 
     def _describe(self, state: HandState) -> None:
         report = self.report
-        report.trump = SUITS[state.trump] if 0 <= state.trump < len(SUITS) else "N"
+        report.trump = SUITS[state.trump] if state.trump is not None and state.trump < len(SUITS) else "N"
         report.maker = state.maker
-        report.alone = state.maker_alone
-        report.defender_alone = state.defender_alone if state.defender_alone >= 0 else None
+        report.alone = state.maker_alone is True
+        report.defender_alone = state.defender_alone
         report.sitting_out = [seat for seat, active in enumerate(state.active) if not active]
 
     def _thrown_in(self, state: HandState) -> None:
@@ -306,12 +308,12 @@ class HandReplay(HandLayout):
         self.report.checked = state.phase == HAND_OVER
 
     def _refused_play(self, exc: IllegalAction, play: Play, state: HandState) -> None:
-        rules = self.rules
         at = f"{self.play_pointer}/tricks/{play.trick}/{play.position}"
         where = f"trick {play.trick + 1}: {seat_text(play.seat)} played {play.text}"
         if exc.code == "must_follow_suit":
-            effective = rules.effective_suit[state.trump]
+            effective = state.follows
             led = state.led_suit
+            assert led is not None  # a refusal to follow suit comes only after a lead
             held = [card for card in state.hands[play.seat] if effective[card] == led]
             evidence = ", ".join(self._shown(card, play.seat) for card in held)
             trump = " (trump)" if led == state.trump else ""
@@ -383,9 +385,10 @@ class HandReplay(HandLayout):
             report.tricks_won = won if self.tricks else None
             self.note("points_unknown", "the hand's points cannot be derived: its tricks are not all recorded")
             return
+        assert state.maker is not None  # play has begun
         makers = rules.team_of[state.maker]
         made = won[makers]
-        row = rules.scoring[(made, state.maker_alone, state.defender_alone >= 0)]
+        row = rules.scoring[(made, state.maker_alone is True, state.defender_alone is not None)]
         points = [row.points if (team == makers) == (row.to == "makers") else 0 for team in range(teams)]
         report.points, report.points_basis, report.row = points, "as played", row.name
         report.makers_tricks, report.tricks_won = made, won

@@ -9,31 +9,9 @@ from __future__ import annotations
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from .engine import HandState, apply
 from .engine.game import GameState
+from .engine.phases import BY_NAME
 from .engine.state import PLAY
 from .rules import NO_TRUMP, Action, Rules
-
-PHASE_TITLES = {
-    "bid_round_one": "Round one (the up-card)",
-    "bid_round_two": "Round two (naming a suit)",
-    "dealer_names_trump_unseen": "The special card is turned up: the dealer names trump unseen",
-    "declare_alone": "Going alone",
-    "dealer_discard": "The dealer's discard",
-    "defend_alone": "Defending alone",
-    "redeal_call": "Calling for a redeal",
-    "predict": "Predicting the up-card",
-    "partner_ask": "The lone player asks a partner for a card",
-    "partner_give": "A partner gives a card",
-    "lone_discard": "The lone player's discard",
-    "dummy_discard": "The maker takes the dummy and discards",
-}
-
-
-DECLINE_WORDS = {
-    "declare_alone": "Does not go alone",
-    "defend_alone": "Does not defend alone",
-    "redeal_call": "Plays the hand",
-    "predict": "Makes no prediction",
-}
 
 
 def card_text(rules: Rules, card: int) -> str:
@@ -57,8 +35,9 @@ def team_name(rules: Rules, team: int) -> str:
 
 def spoken(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> str:
     """The variant's words for an action, chosen by who says it."""
-    if action.kind == "pass" and phase in DECLINE_WORDS:
-        return DECLINE_WORDS[phase]
+    decline = BY_NAME[phase].decline
+    if action.kind == "pass" and decline:
+        return decline
     words = rules.labels.get(action.kind, {})
     role = "default"
     if seat == dealer:
@@ -103,7 +82,7 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
     for seat, action in final.history:
         if replay.phase not in (phase, PLAY):
             phase = replay.phase
-            lines.append(PHASE_TITLES[phase] + ":")
+            lines.append(BY_NAME[phase].title + ":")
         if action.kind == "play":
             trick_cards.append(f"{seat}:{card_text(rules, action.card)}")
         else:
@@ -121,16 +100,19 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
 
 
 def _trump_line(state: HandState) -> str:
+    """The line opening the play: trump, its maker and who plays alone (play starts only once trump is made)."""
     rules = state.rules
-    if state.trump == NO_TRUMP:
+    trump, maker = state.trump, state.maker
+    assert trump is not None and maker is not None
+    if trump == NO_TRUMP:
         named = "no trump"
     else:
-        letter = SUITS[state.trump]
+        letter = SUITS[trump]
         named = f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"
-    text = f"Trump: {named}, made by {seat_name(state.maker)}"
-    if state.maker_alone and rules.partners[state.maker]:
+    text = f"Trump: {named}, made by {seat_name(maker)}"
+    if state.maker_alone and rules.partners[maker]:
         text += " (alone)"
-    if state.defender_alone >= 0:
+    if state.defender_alone is not None:
         text += f"; {seat_name(state.defender_alone)} defends alone"
     out = [seat for seat, active in enumerate(state.active) if not active]
     if out:

@@ -105,6 +105,8 @@ class Rules:
     renege_points: int
     renege_against_lone: int
     renege_subtract: bool
+    renege_clause: str | None
+    """The clause a renege penalty cites in the hand's result."""
     target: int
     tie: str | None
     labels: Mapping[str, Mapping[str, str]]
@@ -211,6 +213,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         renege_points=renege.get("points", 0),
         renege_against_lone=renege.get("against_lone", 0),
         renege_subtract=renege.get("mode", "add") == "subtract",
+        renege_clause=data["play"].get("renege_clause"),
         target=data["game"]["target"],
         tie=data["game"].get("tie"),
         labels=MappingProxyType({k: MappingProxyType(v) for k, v in data.get("labels", {}).items()}),

@@ -225,9 +225,9 @@ def cards_in_view(state: HandState) -> Counter[int]:
     seen.update(state.dummy)
     seen.update(state.set_aside)
     seen.update(state.deal.kitty)
-    if state.deal.up_card is not None and state.discarded < 0:
+    if state.deal.up_card is not None and state.discarded is None:
         seen[state.deal.up_card] += 1  # not taken (yet): still on the table
-    if state.discarded >= 0:
+    if state.discarded is not None:
         seen[state.discarded] += 1
     for _, trick in state.tricks:
         seen.update(card for _, card in trick)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from reference_impl.cards import SAME_COLOUR, SUITS
-from reference_impl.engine import game, machine, play
+from reference_impl.engine import game, phases, play
 from reference_impl.engine.state import BID_ROUND_TWO, PLAY, HandState
 from reference_impl.rules import NO_TRUMP, Action, Rules
 
@@ -85,13 +85,18 @@ def _flip_first_lead(rules: Rules) -> Rules:
     return dataclasses.replace(rules, first_lead=other)
 
 
-def _any_suit_in_round_two(state: HandState) -> tuple[Action, ...]:
+def _any_suit_in_round_two(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
     return (actions["pass"], *(actions[f"name_trump:{letter}"] for letter in SUITS))
 
 
-def _any_card(state: HandState) -> tuple[Action, ...]:
-    return tuple(state.rules.play_actions[card] for card in state.hands[state.to_act])
+def _any_card(state: HandState, seat: int) -> tuple[Action, ...]:
+    return tuple(state.rules.play_actions[card] for card in state.hands[seat])
+
+
+def _with_legal(name: str, legal: phases.Legal) -> phases.Phase:
+    """The phase's record with its legal actions swapped for wrong ones."""
+    return dataclasses.replace(phases.BY_NAME[name], legal=legal)
 
 
 _original_score = play._score
@@ -101,6 +106,7 @@ def _euchre_pays_one_defender(state: HandState) -> None:
     _original_score(state)
     result = state.result
     assert result is not None
+    assert state.maker is not None
     makers_team = state.rules.team_of[state.maker]
     points = list(result.points)
     paid = [team for team, value in enumerate(points) if value and team != makers_team]
@@ -167,9 +173,9 @@ MUTANTS = (
     Mutant(
         "turned-down-suit-nameable",
         "the turned-down suit may be named in round two",
-        patches=((machine._LEGAL, BID_ROUND_TWO, _any_suit_in_round_two),),
+        patches=((phases.BY_NAME, BID_ROUND_TWO, _with_legal(BID_ROUND_TWO, _any_suit_in_round_two)),),
     ),
-    Mutant("revoke-accepted", "a revoke is accepted", patches=((machine._LEGAL, PLAY, _any_card),)),
+    Mutant("revoke-accepted", "a revoke is accepted", patches=((phases.BY_NAME, PLAY, _with_legal(PLAY, _any_card)),)),
     Mutant("lone-march-scores-two", "a lone march scores 2", _with_row_points("lone-march", 2)),
     Mutant("deal-rotates-right", "the deal rotates to the right", patches=((game, "next_dealer", _rotate_right),)),
     Mutant(

@@ -228,7 +228,7 @@ def test_optional_pickup_dealer_may_leave_the_up_card(variant: str) -> None:
     up = state.rules.card_code(state.deal.up_card)
     assert legal(state) == [*(f"discard:{c}" for c in [*dealt, up]), "leave_up_card"]
     left = apply(state, "leave_up_card", 0)
-    assert hand(left, 0) == dealt and not left.dealer_took_up_card and left.discarded == -1
+    assert hand(left, 0) == dealt and not left.dealer_took_up_card and left.discarded is None
     assert all(up not in hand(left, seat) for seat in range(left.rules.players))
     assert left.phase == "play" and observe(left)["trump"] == up[1], "the suit is trump either way"
     took = apply(state, f"discard:{dealt[0]}", 0)
@@ -257,7 +257,7 @@ def test_dealers_partner_alone_dealer_sits_out_without_picking_up(dealer: int) -
     state = apply(state, "go_alone", partner)
     assert state.maker_alone and observe(state)["sitting_out"] == [dealer]
     assert state.phase == "play", "no discard: nobody takes the up-card"
-    assert not state.dealer_took_up_card and state.discarded == -1
+    assert not state.dealer_took_up_card and state.discarded is None
     assert hand(state, dealer) == before
     assert all(NA_UP not in hand(state, seat) for seat in range(4))
     assert state.to_act == (dealer + 1) % 4
@@ -301,7 +301,7 @@ def test_dealers_partner_ordering_up_must_go_alone(variant: str, house: tuple[st
     assert_refused_unchanged(state, "pass", "must_go_alone")
     state = apply(state, "go_alone", partner)
     assert state.maker_alone and observe(state)["sitting_out"] == [dealer]
-    assert not state.dealer_took_up_card and state.discarded == -1 and hand(state, dealer) == before
+    assert not state.dealer_took_up_card and state.discarded is None and hand(state, dealer) == before
     assert state.phase in ("play", "defend_alone")
 
 

@@ -34,6 +34,23 @@ def test_deals(vector: dict) -> None:
     assert deal == {key: vector[key] for key in ("dealer", "hands", "up_card", "kitty")}
 
 
+def _plain_shuffle(size: int, number: int) -> list[int]:
+    """The shuffle as spec/deal-numbers.yaml writes it, one SplitMix64.below call per swap."""
+    deck = list(range(size))
+    generator = SplitMix64(number)
+    for i in range(size - 1, 0, -1):
+        j = generator.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@pytest.mark.parametrize("size", [21, 24, 25, 32, 33, 66])
+def test_the_inline_shuffle_deals_what_the_generator_deals(size: int) -> None:
+    numbers = [*range(300), *((1 << 64) - 1 - k for k in range(50)), *(k * 0x9E3779B97F4A7C15 % (1 << 64) for k in range(300))]
+    for number in numbers:
+        assert shuffled_deck(size, number) == _plain_shuffle(size, number), number
+
+
 def test_a_shuffle_is_a_permutation() -> None:
     for number in range(50):
         assert sorted(shuffled_deck(25, number)) == list(range(25))
@@ -60,13 +77,17 @@ def test_explicit_deal_rejects_repeated_and_unknown_cards() -> None:
         explicit_deal(rules, 0, hands, "JK")
 
 
-def test_hand_state_clone_copies_every_slot() -> None:
-    """clone() is written out field by field for speed; this catches a forgotten field."""
-    from reference_impl.engine import new_hand
+def test_hand_state_clone_copies_every_field_but_the_legal_actions() -> None:
+    """A clone starts as the same hand; only the cached legal actions are left to be worked out again."""
+    from dataclasses import fields
+
+    from reference_impl.engine import legal_actions, new_hand
 
     rules = load_rules("north-american")
     state = new_hand(rules, deal_number(rules, 3))
+    legal_actions(state)
     copy = state.clone()
-    for name in type(state).__slots__:
-        if name != "_legal":
-            assert getattr(copy, name) is getattr(state, name), name
+    for field in fields(state):
+        if field.name != "_legal":
+            assert getattr(copy, field.name) is getattr(state, field.name), field.name
+    assert copy._legal is None and state._legal is not None

@@ -119,7 +119,7 @@ def test_north_american_first_lead(dealer: int, offset: int, alone: bool, leader
 @pytest.mark.parametrize("defender", [0, 1], ids=["first-defends", "second-defends"])
 def test_north_american_first_lead_with_a_lone_defender(dealer: int, offset: int, alone: bool, defender: int) -> None:
     state = declare(rules_for("north-american", "defend-alone=always"), dealer, offset, alone, defender)
-    assert state.defender_alone >= 0
+    assert state.defender_alone is not None
     active_from_left = [(dealer + k) % 4 for k in range(1, 5) if state.active[(dealer + k) % 4]]
     assert state.to_act == state.leader == active_from_left[0]
     # Whenever the dealer's left sits out, the lead passes on clockwise (past two sitters if need be).
@@ -155,11 +155,11 @@ def test_british_first_lead(dealer: int, offset: int, alone: bool, defender: int
     maker = (dealer + offset) % 4
     assert state.maker == maker and state.maker_alone == alone
     if defender is None:
-        assert state.defender_alone == -1
+        assert state.defender_alone is None
         expected = (maker + 1) % 4 if alone else (dealer + 1) % 4
     else:
         lone_defender = state.defender_alone
-        assert lone_defender >= 0 and rules.team_of[lone_defender] != rules.team_of[maker]
+        assert lone_defender is not None and rules.team_of[lone_defender] != rules.team_of[maker]
         expected = lone_defender if alone else (lone_defender + 1) % 4
     assert state.to_act == state.leader == expected
     assert state.active[expected]
@@ -216,7 +216,7 @@ def test_when_defending_alone_is_offered(
         asked.append(state.to_act)
         state = apply(state, "pass", state.to_act)
     assert asked == expected and len(asked) == 2
-    assert state.phase == "play" and state.defender_alone == -1
+    assert state.phase == "play" and state.defender_alone is None
 
 
 ASKING_ORDERS = [
@@ -257,7 +257,7 @@ def test_lone_defender_partner_sits_out(variant: str, maker_alone: bool, which: 
     rules = rules_for(variant, "defend-alone=always")
     state = declare(rules, 1, 3, maker_alone, which)
     defender = state.defender_alone
-    assert defender >= 0
+    assert defender is not None
     sitting = [(defender + 2) % 4] + ([(state.maker + 2) % 4] if maker_alone else [])
     assert observe(state)["sitting_out"] == sorted(sitting)
     assert observe(state)["defender_alone"] == defender

@@ -71,10 +71,10 @@ def what_it_goes_through(scenario: Scenario) -> tuple[bool, bool]:
             seen = set()
         if hand.phase in DECLARATIONS:
             seen.add(hand.phase)
-            if hand.phase == "declare_alone" and hand.taker >= 0:
+            if hand.phase == "declare_alone" and hand.taker is not None:
                 seen.add("dealer_discard")  # still to come: asking it first would change the next seat
             several |= len(seen) >= 2
-        if hand.phase == "play" and not hand.trick and not hand.tricks and (hand.maker_alone or hand.defender_alone >= 0):
+        if hand.phase == "play" and not hand.trick and not hand.tricks and (hand.maker_alone or hand.defender_alone is not None):
             lone_lead = True
         if index < len(scenario.actions):
             step = scenario.actions[index]

@@ -74,7 +74,7 @@ def test_every_card_is_accounted_for_at_every_step(combo: Composition, number: i
                     continue
                 in_trick = any(s == seat for s, _ in state.trick)
                 assert len(state.hands[seat]) == rules.hand_size - played - in_trick
-        elif state.trump < 0:
+        elif state.trump is None:
             assert all(len(h) == rules.hand_size for h in state.hands), "hands keep their size while bidding"
 
 
@@ -103,7 +103,7 @@ def test_each_trick_has_one_rightful_winner_who_played_in_it(
     # (unless the variant lets a renege be played and penalized).
     if final.rules.renege_penalized:
         return
-    effective = final.rules.effective_suit[final.trump] if final.trump >= 0 else ()
+    effective = final.rules.effective_suit[final.trump] if final.trump is not None else ()
     for before, after in itertools.pairwise(states):
         seat, action = after.history[-1]
         if action.kind == "play" and before.trick:
@@ -122,14 +122,14 @@ def test_tricks_and_points_add_up_when_the_hand_is_over(combo: Composition, numb
     result = final.result
     assert final.is_over and result is not None
     if result.thrown_in:
-        assert result.points == (0,) * len(rules.teams) and final.tricks == () and final.maker == -1
+        assert result.points == (0,) * len(rules.teams) and final.tricks == () and final.maker is None
         assert all(s.phase in ("redeal_call", "predict", "bid_round_one", "bid_round_two", "hand_over") for s in states)
         return
     assert sum(final.tricks_won) == rules.hand_size == len(final.tricks)
     assert list(final.tricks_won) == [sum(1 for w, _ in final.tricks if w == seat) for seat in range(rules.players)]
     makers_team = rules.team_of[final.maker]
     makers_tricks = sum(1 for w, _ in final.tricks if rules.team_of[w] == makers_team)
-    key = (makers_tricks, final.maker_alone, final.defender_alone >= 0)
+    key = (makers_tricks, final.maker_alone, final.defender_alone is not None)
     row = (rules.scoring_predicted_alone if final.predicted_alone else rules.scoring)[key]
     if result.reneged_by is not None:
         assert result.row == "renege" and rules.renege_penalized
@@ -153,7 +153,7 @@ def test_legal_actions_are_accepted_and_others_refused(combo: Composition, numbe
     for state in states:
         actions = legal_actions(state)
         if state.is_over:
-            assert actions == () and state.to_act == -1
+            assert actions == () and state.to_act is None
             continue
         assert actions, f"nothing legal during {state.phase}"
         assert len(set(actions)) == len(actions)

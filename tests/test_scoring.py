@@ -204,7 +204,7 @@ def _steer(state: HandState, key: Key, rng: random.Random) -> Action:
         actions = following or actions
 
     def strength(action: Action) -> float:
-        useful = state.led_suit < 0 or effective[action.card] in (state.trump, state.led_suit)
+        useful = state.led_suit is None or effective[action.card] in (state.trump, state.led_suit)
         return (power[action.card] if useful else -1) + rng.random() * 0.5
 
     return max(actions, key=strength) if want_more else min(actions, key=strength)
@@ -321,7 +321,7 @@ def test_game_ends_when_a_side_reaches_the_target(variant: str, house: tuple[str
     rules = rules_for(variant, *house)
     assert rules.target == target
     game, _ = play_game(rules, seed)
-    assert game.is_over and game.to_act == -1
+    assert game.is_over and game.to_act is None
     assert game.scores == tuple(sum(r.points[t] for r in game.results) for t in range(len(rules.teams)))
     assert game.winners and all(game.scores[t] >= target for t in game.winners)
     before_last = tuple(s - p for s, p in zip(game.scores, game.results[-1].points, strict=True))

@@ -1,27 +1,18 @@
 """Making trump: redeal calls, a prediction, a special up-card, and the two rounds of bidding.
 
-Each function takes a state in one bidding phase. `legal_*` lists what the player to act may
-do; `take_*` applies one of those actions to a fresh clone of the state (the machine module
-clones and checks legality first). `open_bidding` decides how a freshly dealt hand starts.
-When trump is made, control passes to `declarations`.
+For each bidding phase this module has three functions, which `phases` puts in that phase's
+record: `start_*` enters the phase where it applies (choosing who acts first) and says whether
+it did; `legal_*` lists what the player to act may do; `take_*` applies one of those actions to
+a fresh clone of the state and says whether the phase is finished (the machine clones, checks
+legality, and moves on to the next phase in `phases.ORDER`).
 """
 
 from __future__ import annotations
 
 from ..cards import SUITS
 from ..rules import NO_TRUMP, TRUMP_LETTERS, Action
-from . import declarations
-from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, up_suit
-from .state import (
-    BID_ROUND_ONE,
-    BID_ROUND_TWO,
-    DEALER_NAMES_UNSEEN,
-    HAND_OVER,
-    PREDICT,
-    REDEAL_CALL,
-    HandResult,
-    HandState,
-)
+from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, trump_made, up_suit
+from .state import HAND_OVER, HandResult, HandState
 
 
 def redeal_callers(state: HandState) -> tuple[int, ...]:
@@ -38,59 +29,70 @@ def redeal_callers(state: HandState) -> tuple[int, ...]:
     return tuple(callers)
 
 
-def open_hand(state: HandState) -> None:
-    """Redeal calls first, where a hand qualifies; then bidding."""
+def start_redeal(state: HandState) -> bool:
+    """Redeal calls come first, where a hand qualifies."""
     state.callers = redeal_callers(state)
-    if state.callers:
-        state.phase = REDEAL_CALL
-        state.to_act = state.callers[0]
-        state.passes = 0
-        return
-    open_bidding(state)
-
-
-def open_bidding(state: HandState) -> None:
-    """A special up-card, a forced suit, a prediction, or round one; without an up-card, round two."""
-    rules = state.rules
-    left = state.left_of(state.dealer)
-    up = state.deal.up_card
+    if not state.callers:
+        return False
+    state.to_act = state.callers[0]
     state.passes = 0
-    if up is not None and up in rules.special_cards and rules.special_up_card:
-        state.phase = DEALER_NAMES_UNSEEN
-        state.to_act = state.dealer
-    elif up is not None and up_suit(state) in rules.forced_trump_up_suits:
-        declarations.trump_made(state, state.dealer, up_suit(state), state.dealer, 0)
-    elif up is not None and rules.prediction:
-        state.phase = PREDICT
-        state.to_act = left
-    elif up is not None and rules.round_one:
-        state.phase = BID_ROUND_ONE
-        state.to_act = left
-    else:
-        state.phase = BID_ROUND_TWO
-        state.to_act = left
+    return True
 
 
-def legal_redeal(state: HandState) -> tuple[Action, ...]:
+def legal_redeal(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
     return (actions["pass"], actions["call_redeal"])
 
 
-def take_redeal(state: HandState, action: Action) -> None:
-    seat = state.to_act
+def take_redeal(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "call_redeal":
         state.phase = HAND_OVER
-        state.to_act = -1
+        state.to_act = None
         state.result = HandResult(thrown_in=True, points=(0,) * len(state.rules.teams), redeal_called_by=seat)
-        return
+        return False
     state.passes += 1
     if state.passes < len(state.callers):
         state.to_act = state.callers[state.passes]
-    else:
-        open_bidding(state)
+        return False
+    return True
 
 
-def legal_predict(state: HandState) -> tuple[Action, ...]:
+def start_unseen(state: HandState) -> bool:
+    """The up-card itself may settle trump: a special card lets the dealer name it unseen (this
+    phase); an up-card of a forced suit makes that suit trump at once, with no phase at all."""
+    rules = state.rules
+    up = state.deal.up_card
+    if up is None:
+        return False
+    if up in rules.special_cards and rules.special_up_card:
+        state.to_act = state.dealer
+        return True
+    suit = up_suit(state)
+    if suit is not None and suit in rules.forced_trump_up_suits:
+        trump_made(state, state.dealer, suit, state.dealer, 0)
+    return False
+
+
+def legal_unseen(state: HandState, seat: int) -> tuple[Action, ...]:
+    rules = state.rules
+    actions = rules.actions
+    return tuple(actions[f"name_trump:{letter}"] for index, letter in enumerate(SUITS) if index not in rules.forbidden_trump)
+
+
+def take_unseen(state: HandState, seat: int, action: Action) -> bool:
+    trump_made(state, state.dealer, action.suit, state.dealer, 0)
+    return True
+
+
+def start_predict(state: HandState) -> bool:
+    if state.trump is not None or state.deal.up_card is None or not state.rules.prediction:
+        return False
+    state.to_act = state.left_of(state.dealer)
+    state.passes = 0
+    return True
+
+
+def legal_predict(state: HandState, seat: int) -> tuple[Action, ...]:
     rules = state.rules
     actions = rules.actions
     allowed = [actions["pass"]]
@@ -100,51 +102,52 @@ def legal_predict(state: HandState) -> tuple[Action, ...]:
     return tuple(allowed)
 
 
-def take_predict(state: HandState, action: Action) -> None:
+def take_predict(state: HandState, seat: int, action: Action) -> bool:
     """A right prediction makes trump for the predictor, who takes the up-card; a wrong one is ignored."""
-    rules = state.rules
     if action.kind != "pass" and action.suit == up_suit(state):
-        declarations.trump_made(state, state.to_act, action.suit, state.to_act, 0, action.kind == "predict_alone")
-        return
-    state.phase = BID_ROUND_ONE if rules.round_one else BID_ROUND_TWO
+        trump_made(state, seat, action.suit, seat, 0, action.kind == "predict_alone")
+    return True
+
+
+def start_round_one(state: HandState) -> bool:
+    if state.trump is not None or state.deal.up_card is None or not state.rules.round_one:
+        return False
     state.to_act = state.left_of(state.dealer)
+    state.passes = 0
+    return True
 
 
-def may_order_up(state: HandState) -> bool:
+def may_order_up(state: HandState, seat: int) -> bool:
     """Whether the player to act may accept the up-card's suit in round one."""
     rules = state.rules
     suit = up_suit(state)
     if suit in rules.forbidden_trump:
         return False
-    if rules.dealer_needs_trump and state.to_act == state.dealer:
-        return any(rules.deck[card].suit == SUITS[suit] for card in state.hands[state.dealer])
+    if rules.dealer_needs_trump and seat == state.dealer:
+        return suit is not None and any(rules.deck[card].suit == SUITS[suit] for card in state.hands[seat])
     return True
 
 
-def legal_round_one(state: HandState) -> tuple[Action, ...]:
+def legal_round_one(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
-    if may_order_up(state):
+    if may_order_up(state, seat):
         return (actions["pass"], actions["order_up"])
     return (actions["pass"],)
 
 
-def take_round_one(state: HandState, action: Action) -> None:
-    rules = state.rules
-    seat = state.to_act
+def take_round_one(state: HandState, seat: int, action: Action) -> bool:
+    """An order-up makes the up-card's suit trump; after everyone passes, round two or a throw-in follows."""
     if action.kind == "order_up":
-        declarations.trump_made(state, seat, up_suit(state), state.dealer, 1)
-        return
+        suit = up_suit(state)
+        # A suitless up-card is ordered up only where no rule names trump for it: its row of the tables is no trump.
+        trump_made(state, seat, NO_TRUMP if suit is None else suit, state.dealer, 1)
+        return True
     _record_pass(state, seat, PASSED_ROUND_ONE)
     state.passes += 1
-    if state.passes < rules.players:
+    if state.passes < state.rules.players:
         state.to_act = state.left_of(seat)
-    elif rules.round_two:
-        state.phase = BID_ROUND_TWO
-        state.passes = 0
-        state.turned_down = up_suit(state)
-        state.to_act = state.left_of(state.dealer)
-    else:
-        _throw_in(state)
+        return False
+    return True
 
 
 def _record_pass(state: HandState, seat: int, round_bit: int) -> None:
@@ -153,10 +156,26 @@ def _record_pass(state: HandState, seat: int, round_bit: int) -> None:
     state.passed = tuple(passed)
 
 
-def nameable(state: HandState) -> list[int]:
+def start_round_two(state: HandState) -> bool:
+    """Round two follows a round one that everyone passed (where the variant has one), or opens the
+    bidding of a hand without an up-card or without round one."""
+    rules = state.rules
+    if state.trump is not None:
+        return False
+    after_round_one = rules.round_one and state.deal.up_card is not None
+    if after_round_one and not rules.round_two:
+        return False
+    if after_round_one:
+        state.turned_down = up_suit(state)
+    state.to_act = state.left_of(state.dealer)
+    state.passes = 0
+    return True
+
+
+def nameable(state: HandState, seat: int) -> list[int]:
     """The trump choices open in round two (NO_TRUMP included where the variant allows it)."""
     rules = state.rules
-    stuck = rules.stick_the_dealer and state.to_act == state.dealer
+    stuck = rules.stick_the_dealer and seat == state.dealer
     choices = [
         index
         for index in range(len(SUITS))
@@ -168,39 +187,29 @@ def nameable(state: HandState) -> list[int]:
     return choices
 
 
-def legal_round_two(state: HandState) -> tuple[Action, ...]:
+def legal_round_two(state: HandState, seat: int) -> tuple[Action, ...]:
     rules = state.rules
     actions = rules.actions
-    stuck = rules.stick_the_dealer and state.to_act == state.dealer
+    stuck = rules.stick_the_dealer and seat == state.dealer
     allowed = [] if stuck else [actions["pass"]]
-    allowed.extend(actions[f"name_trump:{TRUMP_LETTERS[index]}"] for index in nameable(state))
+    allowed.extend(actions[f"name_trump:{TRUMP_LETTERS[index]}"] for index in nameable(state, seat))
     return tuple(allowed)
 
 
-def take_round_two(state: HandState, action: Action) -> None:
-    seat = state.to_act
+def take_round_two(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "name_trump":
-        declarations.trump_made(state, seat, action.suit, -1, 2)
-        return
+        trump_made(state, seat, action.suit, None, 2)
+        return True
     _record_pass(state, seat, PASSED_ROUND_TWO)
     state.passes += 1
     if state.passes < state.rules.players:
         state.to_act = state.left_of(seat)
-    else:
-        _throw_in(state)
+        return False
+    return True
 
 
-def legal_unseen(state: HandState) -> tuple[Action, ...]:
-    rules = state.rules
-    actions = rules.actions
-    return tuple(actions[f"name_trump:{letter}"] for index, letter in enumerate(SUITS) if index not in rules.forbidden_trump)
-
-
-def take_unseen(state: HandState, action: Action) -> None:
-    declarations.trump_made(state, state.dealer, action.suit, state.dealer, 0)
-
-
-def _throw_in(state: HandState) -> None:
+def throw_in(state: HandState) -> None:
+    """Nobody made trump: the hand ends and nobody scores."""
     state.phase = HAND_OVER
-    state.to_act = -1
+    state.to_act = None
     state.result = HandResult(thrown_in=True, points=(0,) * len(state.rules.teams))

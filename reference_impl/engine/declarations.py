@@ -12,56 +12,50 @@ from __future__ import annotations
 
 from ..cards import SUITS
 from ..rules import Action
-from . import play
-from .state import (
-    DEALER_DISCARD,
-    DECLARE_ALONE,
-    DEFEND_ALONE,
-    DUMMY_DISCARD,
-    LONE_DISCARD,
-    PARTNER_ASK,
-    PARTNER_GIVE,
-    HandState,
-)
+from .state import HandState
 
 PASSED_ROUND_ONE = 1
 PASSED_ROUND_TWO = 2
 
 
 def trump_made(
-    state: HandState, maker: int, trump: int, taker: int, made_in_round: int, settled_alone: bool | None = None
+    state: HandState, maker: int, trump: int, taker: int | None, made_in_round: int, settled_alone: bool | None = None
 ) -> None:
-    """Record the make and move to the first declaration that applies.
+    """Record the make; where going alone is not the maker's choice, settle it now.
 
-    `taker` is who takes the up-card into hand (-1: nobody); `made_in_round` is 1 or 2 for a
+    `taker` is who takes the up-card into hand (None: nobody); `made_in_round` is 1 or 2 for a
     bid, 0 for a make without bidding (a special or forced up-card, a prediction).
     `settled_alone` is given when going alone was decided before the make (a smitty prediction).
     """
     rules = state.rules
     state.maker = maker
     state.trump = trump
+    state.follows = rules.effective_suit[trump]
     state.taker = taker
     state.made_in_round = made_in_round
     if settled_alone is not None:
         state.predicted_alone = settled_alone
-        _set_alone(state, settled_alone)
-        _after_alone(state)
-    elif rules.maker_alone == "choice":
-        state.phase = DECLARE_ALONE
-        state.to_act = maker
-    else:
-        _set_alone(state, rules.maker_alone == "always")
-        _after_alone(state)
+        _set_alone(state, maker, settled_alone)
+    elif rules.maker_alone != "choice":
+        _set_alone(state, maker, rules.maker_alone == "always")
+
+
+def _maker(state: HandState) -> int:
+    """The maker, in a phase that only comes once trump is made."""
+    maker = state.maker
+    assert maker is not None, "a declaration before trump is made"
+    return maker
 
 
 def must_go_alone(state: HandState) -> bool:
     """The Canadian loner: a partner of the dealer who ordered up the up-card must play alone."""
     rules = state.rules
+    maker = _maker(state)
     return (
         rules.dealer_partner_must_go_alone
         and state.made_in_round == 1
-        and state.maker != state.dealer
-        and rules.team_of[state.maker] == rules.team_of[state.dealer]
+        and maker != state.dealer
+        and rules.team_of[maker] == rules.team_of[state.dealer]
     )
 
 
@@ -76,97 +70,116 @@ def passed_earlier(state: HandState, seat: int) -> bool:
     return bool(state.passed[seat] & round_bit)
 
 
-def legal_alone(state: HandState) -> tuple[Action, ...]:
+def start_alone(state: HandState) -> bool:
+    """The maker is asked to go alone only where it is their choice and not already settled."""
+    if state.trump is None or state.maker_alone is not None:
+        return False
+    state.to_act = _maker(state)
+    return True
+
+
+def legal_alone(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
     if must_go_alone(state):
         return (actions["go_alone"],)
-    if passed_earlier(state, state.maker):
+    if passed_earlier(state, seat):
         return (actions["pass"],)
     return (actions["pass"], actions["go_alone"])
 
 
-def take_alone(state: HandState, action: Action) -> None:
-    _set_alone(state, action.kind == "go_alone")
-    _after_alone(state)
+def take_alone(state: HandState, seat: int, action: Action) -> bool:
+    _set_alone(state, seat, action.kind == "go_alone")
+    return True
 
 
-def _set_alone(state: HandState, alone: bool) -> None:
+def _set_alone(state: HandState, maker: int, alone: bool) -> None:
     state.maker_alone = alone
     if alone:
-        state.sit_out(state.rules.partners[state.maker])
+        state.sit_out(state.rules.partners[maker])
 
 
-def _after_alone(state: HandState) -> None:
-    """A lone maker's card from a partner, where the variant allows one; then the pick-up."""
-    partners = state.rules.partners[state.maker]
-    if state.maker_alone and state.rules.partner_card and partners:
-        if len(partners) > 1:
-            state.phase = PARTNER_ASK
-            state.to_act = state.maker
-        else:
-            _ask(state, partners[0])
-        return
-    _to_pickup(state)
+def _gets_partner_card(state: HandState) -> bool:
+    """A lone maker's card from a partner, where the variant allows one."""
+    return bool(state.maker_alone and state.rules.partner_card and state.rules.partners[_maker(state)])
 
 
-def legal_ask(state: HandState) -> tuple[Action, ...]:
-    actions = state.rules.actions
-    return tuple(actions[f"ask:{partner}"] for partner in state.rules.partners[state.maker])
-
-
-def take_ask(state: HandState, action: Action) -> None:
-    _ask(state, action.suit)
-
-
-def _ask(state: HandState, partner: int) -> None:
-    state.giver = partner
-    state.phase = PARTNER_GIVE
-    state.to_act = partner
-
-
-def legal_give(state: HandState) -> tuple[Action, ...]:
-    actions = state.rules.actions
-    return tuple(actions[f"give:{state.rules.deck[card].code}"] for card in state.hands[state.giver])
-
-
-def take_give(state: HandState, action: Action) -> None:
-    hands = list(state.hands)
-    hands[state.giver] = tuple(card for card in hands[state.giver] if card != action.card)
-    hands[state.maker] = (*hands[state.maker], action.card)
-    state.hands = tuple(hands)
-    state.phase = LONE_DISCARD
+def start_ask(state: HandState) -> bool:
+    """With several partners, the lone maker asks one of them; with one, that partner just gives."""
+    if not _gets_partner_card(state) or len(state.rules.partners[_maker(state)]) < 2:
+        return False
     state.to_act = state.maker
+    return True
 
 
-def legal_lone_discard(state: HandState) -> tuple[Action, ...]:
+def legal_ask(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
-    return tuple(actions[f"discard:{state.rules.deck[card].code}"] for card in state.hands[state.maker])
+    return tuple(actions[f"ask:{partner}"] for partner in state.rules.partners[seat])
 
 
-def take_lone_discard(state: HandState, action: Action) -> None:
-    _set_aside(state, state.maker, action.card)
-    _to_pickup(state)
+def take_ask(state: HandState, seat: int, action: Action) -> bool:
+    state.giver = action.suit
+    return True
 
 
-def _to_pickup(state: HandState) -> None:
+def start_give(state: HandState) -> bool:
+    if not _gets_partner_card(state):
+        return False
+    if state.giver is None:
+        state.giver = state.rules.partners[_maker(state)][0]
+    state.to_act = state.giver
+    return True
+
+
+def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    return tuple(actions[f"give:{state.rules.deck[card].code}"] for card in state.hands[seat])
+
+
+def take_give(state: HandState, seat: int, action: Action) -> bool:
+    maker = _maker(state)
+    hands = list(state.hands)
+    hands[seat] = tuple(card for card in hands[seat] if card != action.card)
+    hands[maker] = (*hands[maker], action.card)
+    state.hands = tuple(hands)
+    return True
+
+
+def start_lone_discard(state: HandState) -> bool:
+    """A lone maker who was given a card discards one."""
+    if state.giver is None:
+        return False
+    state.to_act = state.maker
+    return True
+
+
+def legal_lone_discard(state: HandState, seat: int) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    return tuple(actions[f"discard:{state.rules.deck[card].code}"] for card in state.hands[seat])
+
+
+def take_lone_discard(state: HandState, seat: int, action: Action) -> bool:
+    _set_aside(state, seat, action.card)
+    return True
+
+
+def start_discard(state: HandState) -> bool:
     """The up-card goes to its taker (usually the dealer), unless the taker now sits out."""
-    rules = state.rules
     taker = state.taker
-    if taker >= 0:
-        if state.active[taker] or (taker == state.dealer and rules.dealer_picks_up_when_partner_alone):
-            state.phase = DEALER_DISCARD
-            state.to_act = taker
-            return
-        state.taker = -1
-    _to_dummy(state)
+    if taker is None:
+        return False
+    if state.active[taker] or (taker == state.dealer and state.rules.dealer_picks_up_when_partner_alone):
+        state.to_act = taker
+        return True
+    state.taker = None
+    return False
 
 
-def legal_discard(state: HandState) -> tuple[Action, ...]:
+def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     rules = state.rules
     actions = rules.actions
     up_card = state.deal.up_card
     assert up_card is not None
-    cards = state.hands[state.taker]
+    cards = state.hands[seat]
     if rules.dealer_may_discard_up_card:
         cards = (*cards, up_card)
     allowed = [actions[f"discard:{rules.deck[card].code}"] for card in cards]
@@ -175,41 +188,39 @@ def legal_discard(state: HandState) -> tuple[Action, ...]:
     return tuple(allowed)
 
 
-def take_discard(state: HandState, action: Action) -> None:
-    taker = state.taker
+def take_discard(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "leave_up_card":
-        state.taker = -1
+        state.taker = None
     else:
         assert state.deal.up_card is not None
-        hand = (*state.hands[taker], state.deal.up_card)
+        hand = (*state.hands[seat], state.deal.up_card)
         hands = list(state.hands)
-        hands[taker] = tuple(card for card in hand if card != action.card)
+        hands[seat] = tuple(card for card in hand if card != action.card)
         state.hands = tuple(hands)
         state.discarded = action.card
-    _to_dummy(state)
+    return True
 
 
-def _to_dummy(state: HandState) -> None:
+def start_dummy_discard(state: HandState) -> bool:
     """A maker who did not go alone takes the dummy and keeps the best of the cards."""
-    if state.rules.dummy and not state.maker_alone and state.dummy:
-        hands = list(state.hands)
-        hands[state.maker] = hands[state.maker] + state.dummy
-        state.hands = tuple(hands)
-        state.dummy = ()
-        state.phase = DUMMY_DISCARD
-        state.to_act = state.maker
-        return
-    _to_defence(state)
+    if state.trump is None or not (state.rules.dummy and not state.maker_alone and state.dummy):
+        return False
+    maker = _maker(state)
+    hands = list(state.hands)
+    hands[maker] = hands[maker] + state.dummy
+    state.hands = tuple(hands)
+    state.dummy = ()
+    state.to_act = maker
+    return True
 
 
-def legal_dummy_discard(state: HandState) -> tuple[Action, ...]:
-    return legal_lone_discard(state)
+def legal_dummy_discard(state: HandState, seat: int) -> tuple[Action, ...]:
+    return legal_lone_discard(state, seat)
 
 
-def take_dummy_discard(state: HandState, action: Action) -> None:
-    _set_aside(state, state.maker, action.card)
-    if len(state.hands[state.maker]) == state.rules.hand_size:
-        _to_defence(state)
+def take_dummy_discard(state: HandState, seat: int, action: Action) -> bool:
+    _set_aside(state, seat, action.card)
+    return len(state.hands[seat]) == state.rules.hand_size
 
 
 def _set_aside(state: HandState, seat: int, card: int) -> None:
@@ -223,65 +234,62 @@ def _set_aside(state: HandState, seat: int, card: int) -> None:
 def defending_side(state: HandState, seat: int) -> tuple[int, ...]:
     """The other defenders this hand: a partner, or in a game of individuals the other defenders."""
     team_of = state.rules.team_of
-    makers = team_of[state.maker]
+    makers = team_of[_maker(state)]
     return tuple(other for other in range(state.rules.players) if other != seat and team_of[other] != makers)
 
 
 def _defender_may_declare(state: HandState, seat: int) -> bool:
     rules = state.rules
-    if rules.team_of[seat] == rules.team_of[state.maker] or not state.active[seat] or not defending_side(state, seat):
+    if rules.team_of[seat] == rules.team_of[_maker(state)] or not state.active[seat] or not defending_side(state, seat):
         return False
     if passed_earlier(state, seat):
         return False
-    return rules.defender_alone == "always" or (rules.defender_alone == "against_lone_maker" and state.maker_alone)
+    return rules.defender_alone == "always" or (rules.defender_alone == "against_lone_maker" and bool(state.maker_alone))
 
 
 def _defence_round_start(state: HandState) -> int:
     """The seat whose left the asking starts from: the dealer, or the maker (lone_play.defender_order)."""
-    return state.maker if state.rules.defenders_from_maker else state.dealer
+    return _maker(state) if state.rules.defenders_from_maker else state.dealer
 
 
-def _to_defence(state: HandState) -> None:
-    """Offer a lone defence to the first eligible defender in the variant's order, else play."""
-    if state.rules.defender_alone != "never":
-        seat = _defence_round_start(state)
-        for _ in range(state.rules.players):
-            seat = state.left_of(seat)
-            if _defender_may_declare(state, seat):
-                state.phase = DEFEND_ALONE
-                state.to_act = seat
-                state.passes = 0
-                return
-    play.start(state)
+def start_defend(state: HandState) -> bool:
+    """Offer a lone defence to the first eligible defender in the variant's order."""
+    if state.trump is None or state.rules.defender_alone == "never":
+        return False
+    seat = _defence_round_start(state)
+    for _ in range(state.rules.players):
+        seat = state.left_of(seat)
+        if _defender_may_declare(state, seat):
+            state.to_act = seat
+            state.passes = 0
+            return True
+    return False
 
 
-def legal_defend(state: HandState) -> tuple[Action, ...]:
+def legal_defend(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
     return (actions["pass"], actions["defend_alone"])
 
 
-def take_defend(state: HandState, action: Action) -> None:
-    seat = state.to_act
+def take_defend(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "defend_alone":
         state.defender_alone = seat
         state.sit_out(defending_side(state, seat))
-        play.start(state)
-        return
+        return True
     nxt = seat
     while True:
         nxt = state.left_of(nxt)
         if nxt == state.left_of(_defence_round_start(state)) or nxt == seat:
-            break
+            return True
         if _defender_may_declare(state, nxt):
             state.to_act = nxt
-            return
-    play.start(state)
+            return False
 
 
-def up_suit(state: HandState) -> int:
-    """The index of the up-card's suit (-1 for a joker)."""
+def up_suit(state: HandState) -> int | None:
+    """The index of the up-card's suit (None for a joker, or without an up-card)."""
     up = state.deal.up_card
     if up is None:
-        return -1
+        return None
     suit = state.rules.deck[up].suit
-    return SUITS.index(suit) if suit else -1
+    return SUITS.index(suit) if suit else None

@@ -46,8 +46,8 @@ class GameState:
         return bool(self.winners)
 
     @property
-    def to_act(self) -> int:
-        return -1 if self.is_over else self.hand.to_act
+    def to_act(self) -> int | None:
+        return None if self.is_over else self.hand.to_act
 
     def with_hand(self, hand: HandState) -> GameState:
         """The same game with the hand in progress moved on: the step taken after nearly every action.

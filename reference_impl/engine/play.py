@@ -7,87 +7,108 @@ belongs to trump), read from the compiled rules' tables for the hand's trump sui
 from __future__ import annotations
 
 from ..rules import Action
-from .state import HAND_OVER, PLAY, HandResult, HandState
+from .bidding import throw_in
+from .state import HAND_OVER, HandResult, HandState
 
 
 def first_leader(state: HandState) -> int:
     """Who leads the first trick, by the variant's rule for lone hands."""
     rules = state.rules
     if rules.first_lead == "left_of_lone_player":
-        if state.maker_alone and state.defender_alone >= 0:
+        if state.maker_alone and state.defender_alone is not None:
             return state.defender_alone
-        if state.defender_alone >= 0:
+        if state.defender_alone is not None:
             return state.next_active(state.defender_alone)
-        if state.maker_alone:
+        if state.maker_alone and state.maker is not None:
             return state.next_active(state.maker)
     return state.next_active(state.dealer)
 
 
-def start(state: HandState) -> None:
-    state.phase = PLAY
+def start(state: HandState) -> bool:
+    """Play begins once trump is made and every declaration is settled."""
+    if state.trump is None:
+        return False
     state.passes = 0
     state.leader = first_leader(state)
     state.to_act = state.leader
+    return True
 
 
-def legal_play(state: HandState) -> tuple[Action, ...]:
+def legal_play(state: HandState, seat: int) -> tuple[Action, ...]:
     rules = state.rules
-    hand = state.hands[state.to_act]
+    hand = state.hands[seat]
     play_actions = rules.play_actions
     if state.trick and not rules.renege_penalized:
-        effective = rules.effective_suit[state.trump]
+        follows = state.follows
         led = state.led_suit
-        following = [play_actions[card] for card in hand if effective[card] == led]
+        following = tuple([play_actions[card] for card in hand if follows[card] == led])
         if following:
-            return tuple(following)
-    return tuple([play_actions[card] for card in hand])
+            return following
+    return tuple(map(play_actions.__getitem__, hand))
 
 
-def take_play(state: HandState, action: Action) -> None:
-    rules = state.rules
-    seat = state.to_act
+def allows_play(state: HandState, seat: int, action: Action) -> bool:
+    """Whether `action` is one of `legal_play`'s, decided without listing them (replaying a record
+    checks every card this way; a property test holds the two to the same answers)."""
+    card = action.card
+    hand = state.hands[seat]
+    if card not in hand or state.rules.play_actions[card] is not action:
+        return False
+    if not state.trick or state.rules.renege_penalized:
+        return True
+    follows = state.follows
+    led = state.led_suit
+    return follows[card] == led or all(follows[held] != led for held in hand)
+
+
+def take_play(state: HandState, seat: int, action: Action) -> bool:
+    """The card leaves the hand and joins the trick; a full trick goes to its winner. True once the last trick is won."""
     card = action.card
     hands = list(state.hands)
     held = hands[seat]
-    position = held.index(card)
-    hands[seat] = held[:position] + held[position + 1 :]
+    hands[seat] = tuple([other for other in held if other != card])
     state.hands = tuple(hands)
-    if not state.trick:
-        state.led_suit = rules.effective_suit[state.trump][card]
-    elif rules.renege_penalized and state.reneged < 0 and _revokes(state, seat, card):
-        state.reneged = seat
-    trick = (*state.trick, (seat, card))
+    trick = state.trick
+    if not trick:
+        state.led_suit = state.follows[card]
+        trick = ((seat, card),)
+    else:
+        if state.rules.renege_penalized and state.reneged is None and _revokes(state, held, card):
+            state.reneged = seat
+        trick = (*trick, (seat, card))
     if len(trick) < state.active_count:
         state.trick = trick
         state.to_act = state.next_active(seat)
-        return
+        return False
     winner = trick_winner(state, trick)
     won = list(state.tricks_won)
     won[winner] += 1
     state.tricks_won = tuple(won)
-    state.tricks = (*state.tricks, (winner, trick))
+    tricks = (*state.tricks, (winner, trick))
+    state.tricks = tricks
     state.trick = ()
-    state.led_suit = -1
-    if len(state.tricks) == rules.hand_size:
-        _score(state)
-    else:
-        state.leader = winner
-        state.to_act = winner
+    state.led_suit = None
+    if len(tricks) == state.rules.hand_size:
+        return True
+    state.leader = winner
+    state.to_act = winner
+    return False
 
 
-def _revokes(state: HandState, seat: int, card: int) -> bool:
-    """Whether playing `card` fails to follow suit while holding the suit led (checked before the card leaves the hand)."""
-    effective = state.rules.effective_suit[state.trump]
+def _revokes(state: HandState, held: tuple[int, ...], card: int) -> bool:
+    """Whether playing `card` from `held` fails to follow suit while holding the suit led."""
+    follows = state.follows
     led = state.led_suit
-    return effective[card] != led and any(effective[held] == led for held in state.hands[seat] if held != card)
+    return follows[card] != led and any(follows[other] == led for other in held if other != card)
 
 
 def trick_winner(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
     """The seat whose card wins: highest trump, else highest card of the suit led."""
     rules = state.rules
-    effective = rules.effective_suit[state.trump]
-    power = rules.power[state.trump]
     trump = state.trump
+    assert trump is not None
+    effective = rules.effective_suit[trump]
+    power = rules.power[trump]
     led = effective[trick[0][1]]
     later_wins = rules.later_duplicate_wins
     best_seat, best_card = trick[0]
@@ -106,41 +127,54 @@ def trick_winner(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
     return best_seat
 
 
+def finish(state: HandState) -> bool:
+    """The hand ends: scored once its tricks are played, thrown in when nobody made trump."""
+    if state.trump is None:
+        throw_in(state)
+    else:
+        _score(state)
+    return True
+
+
 def _score(state: HandState) -> None:
     rules = state.rules
-    makers_team = rules.team_of[state.maker]
+    maker = state.maker
+    assert maker is not None
+    makers_team = rules.team_of[maker]
     makers_tricks = sum(state.tricks_won[seat] for seat in rules.teams[makers_team])
+    maker_alone = bool(state.maker_alone)
     table = rules.scoring_predicted_alone if state.predicted_alone else rules.scoring
-    row = table[(makers_tricks, state.maker_alone, state.defender_alone >= 0)]
+    row = table[(makers_tricks, maker_alone, state.defender_alone is not None)]
     points = [0] * len(rules.teams)
     for team in range(len(rules.teams)):
         if (team == makers_team) == (row.to == "makers"):
             points[team] = row.points
     row_name, clause = row.name, row.clause
-    if state.reneged >= 0:
-        points, row_name, clause = _renege_points(state), "renege", rules.document["play"].get("renege_clause")
+    clause_cited: str | None = clause
+    if state.reneged is not None:
+        points, row_name, clause_cited = _renege_points(state, state.reneged), "renege", rules.renege_clause
     state.phase = HAND_OVER
-    state.to_act = -1
+    state.to_act = None
     state.result = HandResult(
         thrown_in=False,
-        maker=state.maker,
+        maker=maker,
         trump=state.trump,
         makers_tricks=makers_tricks,
-        maker_alone=state.maker_alone,
-        defender_alone=state.defender_alone if state.defender_alone >= 0 else None,
+        maker_alone=maker_alone,
+        defender_alone=state.defender_alone,
         row=row_name,
-        clause=clause,
+        clause=clause_cited,
         points=tuple(points),
-        reneged_by=state.reneged if state.reneged >= 0 else None,
+        reneged_by=state.reneged,
     )
 
 
-def _renege_points(state: HandState) -> list[int]:
+def _renege_points(state: HandState, reneged: int) -> list[int]:
     """The renege penalty replaces the hand's score: more when the guilty side faced a lone hand."""
     rules = state.rules
-    guilty = rules.team_of[state.reneged]
-    lone_opponent = (state.maker_alone and rules.team_of[state.maker] != guilty) or (
-        state.defender_alone >= 0 and rules.team_of[state.defender_alone] != guilty
+    guilty = rules.team_of[reneged]
+    lone_opponent = (state.maker_alone and state.maker is not None and rules.team_of[state.maker] != guilty) or (
+        state.defender_alone is not None and rules.team_of[state.defender_alone] != guilty
     )
     penalty = rules.renege_against_lone if lone_opponent else rules.renege_points
     if rules.renege_subtract:

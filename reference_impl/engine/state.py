@@ -1,13 +1,15 @@
 """The state of one hand, and what a refusal looks like.
 
 A HandState is a value: `apply` never changes one, it returns a new one. Every field holds an
-immutable value (ints, tuples), so a new state is a shallow copy with a few fields replaced;
-that keeps the state machine pure and a random playout cheap.
+immutable value (ints, tuples, None), so a new state is a shallow copy with a few fields
+replaced; that keeps the state machine pure and a random playout cheap.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import ClassVar
 
 from ..deal import Deal
 from ..rules import Action, Rules
@@ -26,23 +28,6 @@ PARTNER_ASK = "partner_ask"
 PARTNER_GIVE = "partner_give"
 LONE_DISCARD = "lone_discard"
 DUMMY_DISCARD = "dummy_discard"
-PHASES = (
-    REDEAL_CALL,
-    PREDICT,
-    BID_ROUND_ONE,
-    BID_ROUND_TWO,
-    DEALER_NAMES_UNSEEN,
-    DECLARE_ALONE,
-    PARTNER_ASK,
-    PARTNER_GIVE,
-    LONE_DISCARD,
-    DEALER_DISCARD,
-    DUMMY_DISCARD,
-    DEFEND_ALONE,
-    PLAY,
-    HAND_OVER,
-)
-
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",
@@ -65,12 +50,13 @@ REASONS = {
 class IllegalAction(Exception):
     """A refused action. The state it was tried on is unchanged."""
 
-    def __init__(self, code: str, seat: int, phase: str, action: str, detail: str = "") -> None:
+    def __init__(self, code: str, seat: int | None, phase: str, action: str, detail: str = "") -> None:
         self.code = code
         self.seat = seat
         self.phase = phase
         self.action = action
-        message = f"seat {seat} cannot {action!r} during {phase}: {REASONS[code]}"
+        who = f"seat {seat} cannot {action!r}" if seat is not None else f"{action!r} cannot be taken"
+        message = f"{who} during {phase}: {REASONS[code]}"
         super().__init__(message + (f" ({detail})" if detail else ""))
 
 
@@ -91,76 +77,52 @@ class HandResult:
     reneged_by: int | None = None
 
 
+@dataclass(eq=False, slots=True)
 class HandState:
-    """One hand in progress. Read its fields; change it only through `apply`."""
+    """One hand in progress. Read its fields; change it only through `apply`.
 
-    __slots__ = (
-        "_legal",
-        "active",
-        "active_count",
-        "callers",
-        "deal",
-        "defender_alone",
-        "discarded",
-        "dummy",
-        "giver",
-        "hands",
-        "history",
-        "leader",
-        "led_suit",
-        "made_in_round",
-        "maker",
-        "maker_alone",
-        "passed",
-        "passes",
-        "phase",
-        "predicted_alone",
-        "redeals_left",
-        "reneged",
-        "result",
-        "rules",
-        "set_aside",
-        "taker",
-        "to_act",
-        "trick",
-        "tricks",
-        "tricks_won",
-        "trump",
-        "turned_down",
-    )
+    Each field is declared once, here; None means "not (yet) in this hand" (no trump made, no
+    lone defender, nobody to act once the hand is over). Slots keep reading a field as cheap as
+    Python allows, and `clone` (run on every action) is generated from these declarations.
+    """
 
     rules: Rules
     deal: Deal
     phase: str
-    to_act: int
+    to_act: int | None
     hands: tuple[tuple[int, ...], ...]
-    history: tuple[tuple[int, Action], ...]
-    passes: int
-    turned_down: int
-    trump: int
-    maker: int
-    maker_alone: bool
-    defender_alone: int
     active: tuple[bool, ...]
     active_count: int
-    discarded: int
-    trick: tuple[tuple[int, int], ...]
-    leader: int
-    led_suit: int
     tricks_won: tuple[int, ...]
-    tricks: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
-    result: HandResult | None
-    taker: int
-    giver: int
-    made_in_round: int
     passed: tuple[int, ...]
-    predicted_alone: bool
-    reneged: int
-    callers: tuple[int, ...]
-    redeals_left: tuple[int, ...] | None
     dummy: tuple[int, ...]
-    set_aside: tuple[int, ...]
-    _legal: tuple[Action, ...] | None
+    redeals_left: tuple[int, ...] | None = None
+    """How many redeals each player may still call in the game (None: no limit)."""
+    history: tuple[tuple[int, Action], ...] = ()
+    passes: int = 0
+    turned_down: int | None = None
+    trump: int | None = None
+    maker: int | None = None
+    maker_alone: bool | None = None
+    """None until the maker's choice is made (or made for them by the variant)."""
+    defender_alone: int | None = None
+    discarded: int | None = None
+    trick: tuple[tuple[int, int], ...] = ()
+    leader: int | None = None
+    led_suit: int | None = None
+    follows: tuple[int, ...] = ()
+    """Each card's effective suit under this hand's trump (the compiled rules' row), once trump is made."""
+    tricks: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
+    result: HandResult | None = None
+    taker: int | None = None
+    giver: int | None = None
+    made_in_round: int = 0
+    predicted_alone: bool = False
+    reneged: int | None = None
+    callers: tuple[int, ...] = ()
+    set_aside: tuple[int, ...] = ()
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
+    """The legal actions, worked out at most once per state (a state never changes once built)."""
 
     @property
     def dealer(self) -> int:
@@ -173,48 +135,15 @@ class HandState:
     @property
     def dealer_took_up_card(self) -> bool:
         """Whether the up-card is (to be) taken into a hand: the dealer's, or a smitty predictor's."""
-        return self.taker >= 0
+        return self.taker is not None
 
-    def clone(self) -> HandState:
-        """A shallow copy for building the next state; only the state machine calls this.
+    clone: ClassVar[Callable[[HandState], HandState]]
+    """A shallow copy for building the next state, with no legal actions worked out yet.
 
-        Written out field by field because it runs on every action and a loop over __slots__
-        costs a quarter of a random playout; a test checks that no slot is forgotten.
-        """
-        other = HandState.__new__(HandState)
-        other.rules = self.rules
-        other.deal = self.deal
-        other.phase = self.phase
-        other.to_act = self.to_act
-        other.hands = self.hands
-        other.history = self.history
-        other.passes = self.passes
-        other.turned_down = self.turned_down
-        other.trump = self.trump
-        other.maker = self.maker
-        other.maker_alone = self.maker_alone
-        other.defender_alone = self.defender_alone
-        other.active = self.active
-        other.active_count = self.active_count
-        other.discarded = self.discarded
-        other.trick = self.trick
-        other.leader = self.leader
-        other.led_suit = self.led_suit
-        other.tricks_won = self.tricks_won
-        other.tricks = self.tricks
-        other.result = self.result
-        other.taker = self.taker
-        other.giver = self.giver
-        other.made_in_round = self.made_in_round
-        other.passed = self.passed
-        other.predicted_alone = self.predicted_alone
-        other.reneged = self.reneged
-        other.callers = self.callers
-        other.redeals_left = self.redeals_left
-        other.dummy = self.dummy
-        other.set_aside = self.set_aside
-        other._legal = None
-        return other
+    Only the state machine calls it. It is straight-line code generated from the field
+    declarations below the class, as dataclasses generate __init__: a loop over the fields
+    costs a quarter of a random playout, and a copy written out by hand could forget one.
+    """
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.rules.players
@@ -229,46 +158,43 @@ class HandState:
 
     def next_active(self, seat: int) -> int:
         """The first active seat clockwise after `seat`."""
-        players = self.rules.players
         active = self.active
-        nxt = (seat + 1) % players
+        nxt = seat + 1
+        if nxt == len(active):
+            nxt = 0
         while not active[nxt]:
-            nxt = (nxt + 1) % players
+            nxt = nxt + 1 if nxt + 1 < len(active) else 0
         return nxt
 
 
-def initial_state(rules: Rules, deal: Deal, phase: str, to_act: int) -> HandState:
-    state = HandState.__new__(HandState)
-    state.rules = rules
-    state.deal = deal
-    state.phase = phase
-    state.to_act = to_act
-    state.hands = deal.hands
-    state.history = ()
-    state.passes = 0
-    state.turned_down = -1
-    state.trump = -1
-    state.maker = -1
-    state.maker_alone = False
-    state.defender_alone = -1
-    state.active = (True,) * rules.players
-    state.active_count = rules.players
-    state.discarded = -1
-    state.trick = ()
-    state.leader = -1
-    state.led_suit = -1
-    state.tricks_won = (0,) * rules.players
-    state.tricks = ()
-    state.result = None
-    state.taker = -1
-    state.giver = -1
-    state.made_in_round = 0
-    state.passed = (0,) * rules.players
-    state.predicted_alone = False
-    state.reneged = -1
-    state.callers = ()
-    state.redeals_left = None
-    state.dummy = deal.dummy
-    state.set_aside = ()
-    state._legal = None
-    return state
+def _generated_clone(cls: type[HandState]) -> Callable[[HandState], HandState]:
+    """`other.f = self.f` for every field f but the legal-actions cache, which starts empty."""
+    names = [item.name for item in fields(cls) if item.name != "_legal"]
+    body = "".join(f"    other.{name} = self.{name}\n" for name in names)
+    source = f"def clone(self):\n    other = new(cls)\n{body}    other._legal = None\n    return other\n"
+    namespace: dict[str, object] = {"new": object.__new__, "cls": cls}
+    exec(source, namespace)
+    clone = namespace["clone"]
+    assert callable(clone)
+    return clone
+
+
+HandState.clone = _generated_clone(HandState)
+
+
+def initial_state(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None) -> HandState:
+    """The state as dealt, before the first phase is chosen."""
+    players = rules.players
+    return HandState(
+        rules=rules,
+        deal=deal,
+        phase=HAND_OVER,
+        to_act=None,
+        hands=deal.hands,
+        active=(True,) * players,
+        active_count=players,
+        tricks_won=(0,) * players,
+        passed=(0,) * players,
+        dummy=deal.dummy,
+        redeals_left=redeals_left,
+    )

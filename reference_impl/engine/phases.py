@@ -1,0 +1,274 @@
+"""Every phase of a hand in one record, and the order the phases come in, as data.
+
+A hand moves through `ORDER` from top to bottom. When a phase is finished, the machine tries the
+phases after it in turn; each one's `start` enters it where it applies (choosing who acts) or
+declines, so a phase the variant or the situation makes pointless is skipped, never asked. The
+last phase, the end of the hand, always applies: it scores the tricks, or throws the hand in
+when nobody made trump. `when` says in words on what condition each phase is entered.
+
+A record also holds what the machine and the hand log need to know about its phase: the legal
+actions, how an action is taken, the action kinds it accepts, the reason an action of one of
+those kinds is refused, and the log's heading and words for a pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..rules import NO_TRUMP, Action
+from . import bidding, declarations, play
+from .declarations import up_suit
+from .state import (
+    BID_ROUND_ONE,
+    BID_ROUND_TWO,
+    DEALER_DISCARD,
+    DEALER_NAMES_UNSEEN,
+    DECLARE_ALONE,
+    DEFEND_ALONE,
+    DUMMY_DISCARD,
+    HAND_OVER,
+    LONE_DISCARD,
+    PARTNER_ASK,
+    PARTNER_GIVE,
+    PLAY,
+    PREDICT,
+    REDEAL_CALL,
+    HandState,
+)
+
+Legal = Callable[[HandState, int], tuple[Action, ...]]
+Take = Callable[[HandState, int, Action], bool]
+Refusal = Callable[[HandState, int, Action], str]
+Allows = Callable[[HandState, int, Action], bool]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a hand: when it starts, who acts and what they may do, and how the log shows it."""
+
+    name: str
+    when: str
+    """The condition on which the hand enters this phase, in words."""
+    start: Callable[[HandState], bool]
+    """Enter the phase if it applies (setting who acts first); False to skip it."""
+    kinds: frozenset[str]
+    """The kinds of action taken in this phase; any other kind is refused as wrong_phase."""
+    legal: Legal
+    """The legal actions of the seat to act."""
+    take: Take
+    """Apply a legal action to a fresh clone of the state; True once the phase is finished."""
+    refusal: Refusal
+    """The reason code for an action of one of `kinds` that is not legal now."""
+    allows: Allows | None = None
+    """Whether one action is legal, answered without listing them all; only for the phase that takes
+    most of a hand's actions (play), where it spares replaying a record the full list."""
+    title: str = ""
+    """The hand log's heading for this phase ("" where the log has lines of its own)."""
+    decline: str = ""
+    """The hand log's words for a pass, where a pass here means declining something."""
+
+
+def _reason(code: str) -> Refusal:
+    return lambda state, seat, action: code
+
+
+def _round_one_reason(state: HandState, seat: int, action: Action) -> str:
+    if up_suit(state) in state.rules.forbidden_trump:
+        return "suit_not_allowed"
+    return "needs_trump_to_order"
+
+
+def _round_two_reason(state: HandState, seat: int, action: Action) -> str:
+    if action.kind == "pass":
+        return "dealer_must_name_trump"
+    if action.suit in state.rules.forbidden_trump or action.suit == NO_TRUMP:
+        return "suit_not_allowed"
+    return "turned_down_suit"
+
+
+def _alone_reason(state: HandState, seat: int, action: Action) -> str:
+    return "must_go_alone" if action.kind == "pass" else "passed_cannot_go_alone"
+
+
+def _discard_reason(state: HandState, seat: int, action: Action) -> str:
+    if action.kind == "leave_up_card":
+        return "pickup_compulsory"
+    if action.card == state.deal.up_card and state.phase == DEALER_DISCARD:
+        return "cannot_discard_up_card"
+    return "card_not_in_hand"
+
+
+def _play_reason(state: HandState, seat: int, action: Action) -> str:
+    if action.card not in state.hands[seat]:
+        return "card_not_in_hand"
+    return "must_follow_suit"
+
+
+def _nothing(state: HandState, seat: int) -> tuple[Action, ...]:
+    return ()
+
+
+def _never_taken(state: HandState, seat: int, action: Action) -> bool:
+    raise AssertionError("no action is taken once the hand is over")
+
+
+ORDER: tuple[Phase, ...] = (
+    Phase(
+        REDEAL_CALL,
+        "a player's hand qualifies for a redeal and they have calls left",
+        bidding.start_redeal,
+        frozenset({"pass", "call_redeal"}),
+        bidding.legal_redeal,
+        bidding.take_redeal,
+        _reason("unknown_action"),  # both kinds are always legal: never asked
+        title="Calling for a redeal",
+        decline="Plays the hand",
+    ),
+    Phase(
+        DEALER_NAMES_UNSEEN,
+        "the up-card is a special card that lets the dealer name trump unseen",
+        bidding.start_unseen,
+        frozenset({"name_trump"}),
+        bidding.legal_unseen,
+        bidding.take_unseen,
+        _reason("suit_not_allowed"),
+        title="The special card is turned up: the dealer names trump unseen",
+    ),
+    Phase(
+        PREDICT,
+        "trump is not made yet, there is an up-card, and the variant lets a player predict it",
+        bidding.start_predict,
+        frozenset({"pass", "predict", "predict_alone"}),
+        bidding.legal_predict,
+        bidding.take_predict,
+        _reason("suit_not_allowed"),
+        title="Predicting the up-card",
+        decline="Makes no prediction",
+    ),
+    Phase(
+        BID_ROUND_ONE,
+        "trump is not made yet, there is an up-card, and the variant bids on it",
+        bidding.start_round_one,
+        frozenset({"pass", "order_up"}),
+        bidding.legal_round_one,
+        bidding.take_round_one,
+        _round_one_reason,
+        title="Round one (the up-card)",
+    ),
+    Phase(
+        BID_ROUND_TWO,
+        "trump is not made yet, and either everyone passed round one of a variant with a round two, "
+        "or the hand has no up-card or no round one",
+        bidding.start_round_two,
+        frozenset({"pass", "name_trump"}),
+        bidding.legal_round_two,
+        bidding.take_round_two,
+        _round_two_reason,
+        title="Round two (naming a suit)",
+    ),
+    Phase(
+        DECLARE_ALONE,
+        "trump is made and going alone is the maker's choice, not settled by the variant or a prediction",
+        declarations.start_alone,
+        frozenset({"pass", "go_alone"}),
+        declarations.legal_alone,
+        declarations.take_alone,
+        _alone_reason,
+        title="Going alone",
+        decline="Does not go alone",
+    ),
+    Phase(
+        PARTNER_ASK,
+        "the maker plays alone, the variant gives a lone player a partner's card, and there are several partners",
+        declarations.start_ask,
+        frozenset({"ask"}),
+        declarations.legal_ask,
+        declarations.take_ask,
+        _reason("not_a_partner"),
+        title="The lone player asks a partner for a card",
+    ),
+    Phase(
+        PARTNER_GIVE,
+        "the maker plays alone and the variant gives a lone player a partner's card",
+        declarations.start_give,
+        frozenset({"give"}),
+        declarations.legal_give,
+        declarations.take_give,
+        _reason("card_not_in_hand"),
+        title="A partner gives a card",
+    ),
+    Phase(
+        LONE_DISCARD,
+        "a partner gave the lone maker a card",
+        declarations.start_lone_discard,
+        frozenset({"discard"}),
+        declarations.legal_lone_discard,
+        declarations.take_lone_discard,
+        _discard_reason,
+        title="The lone player's discard",
+    ),
+    Phase(
+        DEALER_DISCARD,
+        "someone takes the up-card (the dealer, or a predictor) and still plays, or the dealer picks up for a lone partner",
+        declarations.start_discard,
+        frozenset({"discard", "leave_up_card"}),
+        declarations.legal_discard,
+        declarations.take_discard,
+        _discard_reason,
+        title="The dealer's discard",
+    ),
+    Phase(
+        DUMMY_DISCARD,
+        "trump is made, the variant has a dummy hand, and the maker does not play alone",
+        declarations.start_dummy_discard,
+        frozenset({"discard"}),
+        declarations.legal_dummy_discard,
+        declarations.take_dummy_discard,
+        _discard_reason,
+        title="The maker takes the dummy and discards",
+    ),
+    Phase(
+        DEFEND_ALONE,
+        "trump is made and a defender may defend alone by the variant's rule",
+        declarations.start_defend,
+        frozenset({"pass", "defend_alone"}),
+        declarations.legal_defend,
+        declarations.take_defend,
+        _reason("passed_cannot_go_alone"),
+        title="Defending alone",
+        decline="Does not defend alone",
+    ),
+    Phase(
+        PLAY,
+        "trump is made and every declaration is settled",
+        play.start,
+        frozenset({"play"}),
+        play.legal_play,
+        play.take_play,
+        _play_reason,
+        play.allows_play,
+    ),
+    Phase(
+        HAND_OVER,
+        "always, as the last phase: the tricks are scored, or the hand is thrown in when nobody made trump",
+        play.finish,
+        frozenset(),
+        _nothing,
+        _never_taken,
+        _reason("hand_over"),
+    ),
+)
+
+BY_NAME: dict[str, Phase] = {phase.name: phase for phase in ORDER}
+PHASES = tuple(phase.name for phase in ORDER)
+"""Every phase name, in the order a hand meets them."""
+_NEXT = {phase.name: ORDER[index + 1 :] for index, phase in enumerate(ORDER)}
+
+
+def advance(state: HandState, finished: str | None) -> None:
+    """Enter the first phase after `finished` (None: from the deal) that applies to the state."""
+    for phase in _NEXT[finished] if finished is not None else ORDER:
+        if phase.start(state):
+            state.phase = phase.name
+            return
