@@ -15,14 +15,18 @@ from documents.schemas import validate
 
 from .catalog import Catalog, load_catalog
 from .compose import Resolved, parse_house_rule_ref, resolve
+from .defaults import fill_defaults
+from .resolved_schema import FILE_NAME as RESOLVED_SCHEMA
 from .semantics import check
 
 __all__ = [
+    "RESOLVED_SCHEMA",
     "Catalog",
     "Resolved",
     "SpecError",
     "SpecInvalid",
     "builtin_catalog",
+    "fill_defaults",
     "load_catalog",
     "parse_house_rule_ref",
     "resolve",
@@ -37,9 +41,13 @@ def builtin_catalog() -> Catalog:
 
 
 def resolve_checked(catalog: Catalog, variant_id: str, house_rules: Iterable[str] = ()) -> Resolved:
-    """Resolve and run every check on the result; raise SpecInvalid listing every error."""
+    """Resolve, fill in the schema's defaults and run every check; raise SpecInvalid listing every error.
+
+    The result is complete: it follows resolved-variant.schema.json, every setting present.
+    """
     resolved = resolve(catalog, variant_id, tuple(house_rules))
-    errors = validate(resolved.data, "variant.schema.json", resolved.locate)
+    fill_defaults(resolved.data)
+    errors = validate(resolved.data, RESOLVED_SCHEMA, resolved.locate)
     if not errors:
         errors = check(resolved, catalog.sources, catalog.retired_clauses)
     if errors:

@@ -40,6 +40,10 @@ class Resolved:
                 return ("<resolved>", 0)
             pointer = pointer.rsplit("/", 1)[0]
 
+    def stated(self, pointer: str) -> bool:
+        """Whether a file wrote the value at `pointer` (a value filled in from the schema's defaults was not)."""
+        return pointer in self.origins
+
     def error(self, pointer: str, message: str) -> SpecError:
         file, line = self.locate(pointer)
         return SpecError(file, line, pointer, message)
