@@ -11,12 +11,12 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from documents.errors import SpecError, SpecInvalid
-from documents.schemas import validate
 
 from .catalog import Catalog, load_catalog
 from .compose import Resolved, parse_house_rule_ref, resolve
 from .defaults import fill_defaults
 from .resolved_schema import FILE_NAME as RESOLVED_SCHEMA
+from .section_check import SectionCheck
 from .semantics import check
 
 __all__ = [
@@ -34,6 +34,9 @@ __all__ = [
 ]
 
 
+_SCHEMA_CHECK = SectionCheck(RESOLVED_SCHEMA)
+
+
 @lru_cache(maxsize=1)
 def builtin_catalog() -> Catalog:
     """The project's own spec tree, loaded once per process."""
@@ -47,7 +50,7 @@ def resolve_checked(catalog: Catalog, variant_id: str, house_rules: Iterable[str
     """
     resolved = resolve(catalog, variant_id, tuple(house_rules))
     fill_defaults(resolved.data)
-    errors = validate(resolved.data, RESOLVED_SCHEMA, resolved.locate)
+    errors = _SCHEMA_CHECK.errors(resolved.data, resolved.locate)
     if not errors:
         errors = check(resolved, catalog.sources, catalog.retired_clauses)
     if errors:
