@@ -18,7 +18,7 @@ from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
 from reference_impl.engine import IllegalAction, observe_game
 from reference_impl.engine.game import GameState, game_apply, game_legal_actions, new_game
 from reference_impl.rules import Rules, compile_rules
-from reference_impl.ruleset import SpecInvalid, builtin_catalog
+from reference_impl.ruleset import RESOLVED_SCHEMA, SpecInvalid, builtin_catalog
 
 from . import __version__, sdk
 
@@ -112,14 +112,15 @@ class ReferenceEngine(sdk.Server[GameState]):
 
 
 def _check_rules(document: Any) -> None:
-    """Refuse (ValueError, naming the first problem) rules sent in a request that are not a resolved variant.
+    """Refuse (ValueError, naming the first problem) rules sent in a request that are not complete resolved rules.
 
-    The compiler reads only validated documents; checked once per distinct document, as rules are cached.
+    The compiler reads every setting and supplies none, so only documents that follow the resolved
+    schema reach it; checked once per distinct document, as rules are cached.
     """
-    problems = validate(document, "variant.schema.json", lambda pointer: ("rules", 0))
+    problems = validate(document, RESOLVED_SCHEMA, lambda pointer: ("rules", 0))
     if problems:
         first = problems[0]
-        raise ValueError(f"the rules do not follow variant.schema.json at {first.pointer or '/'}: {first.message}")
+        raise ValueError(f"the rules do not follow {RESOLVED_SCHEMA} at {first.pointer or '/'}: {first.message}")
 
 
 def start_game(rules: Rules, setup: sdk.Setup) -> GameState:

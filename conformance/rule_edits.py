@@ -18,7 +18,7 @@ from typing import Any
 from documents.errors import SpecError, join_pointer, split_pointer
 from documents.schemas import validate
 from reference_impl.rules import Rules, compile_rules
-from reference_impl.ruleset import Resolved, SpecInvalid, builtin_catalog, resolve_checked
+from reference_impl.ruleset import RESOLVED_SCHEMA, Resolved, SpecInvalid, builtin_catalog, fill_defaults, resolve_checked
 from reference_impl.ruleset.semantics import check
 
 NOT_RULES = frozenset(
@@ -105,9 +105,10 @@ def with_values(resolved: Resolved, edits: Mapping[str, Any]) -> Rules:
             node.pop(last, None)
         else:
             node[last] = copy.deepcopy(value)
+    fill_defaults(data)  # a value removed is back to its default, as in any composition
     edited = dataclasses.replace(resolved, data=data)
     catalog = builtin_catalog()
-    errors = validate(data, "variant.schema.json", edited.locate)
+    errors = validate(data, RESOLVED_SCHEMA, edited.locate)
     if not errors:
         errors = check(edited, catalog.sources, catalog.retired_clauses)
     if errors:

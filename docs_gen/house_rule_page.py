@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.ruleset import SpecInvalid, resolve
+from reference_impl.ruleset import SpecInvalid, fill_defaults, resolve
 
 from .context import Context, Page
 from .markup import cite, cite_source, esc, one_line, table
@@ -131,7 +131,7 @@ def _mode(ctx: Context, rule_id: str, rule: dict[str, Any], mode: str | None, bo
 def _effect(ctx: Context, variant_id: str, ref: str) -> list[tuple[str, str, str]]:
     """The settings of a variant that differ once the rule is added: (setting, before, after)."""
     try:
-        after_data = resolve(ctx.data.catalog, variant_id, (ref,)).data
+        after_data = fill_defaults(resolve(ctx.data.catalog, variant_id, (ref,)).data)
     except SpecInvalid as exc:
         return [("", "", "does not compose: " + esc("; ".join(e.message for e in exc.errors)))]
     skip = ("clauses", "choices", "errata", "summary", "title", "sources")

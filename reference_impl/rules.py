@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
-from .ruleset.semantics import deck_codes, outcomes, row_matches
+from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
 TRUMP_LETTERS = SUITS + "N"
@@ -127,26 +127,29 @@ class Rules:
 
 
 def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Rules:
-    """Build Rules from a resolved, validated variant document."""
+    """Build Rules from a resolved, validated variant document with its defaults filled in.
+
+    Every setting is read with `[...]`: the document is complete (resolved-variant.schema.json),
+    so a missing one is a bug upstream, never a silent default here.
+    """
     deck = tuple(parse_card(code) for code in deck_codes(data["deck"]))
     seats = data["seats"]
-    teams = tuple(tuple(team) for team in seats["teams"])
+    teams = team_seats(data)
     team_of = [0] * seats["count"]
     for index, team in enumerate(teams):
         for seat in team:
             team_of[seat] = index
     partners = tuple(tuple(s for s in teams[team_of[seat]] if s != seat) for seat in range(seats["count"]))
     trump = data["trump"]
-    special_entries = trump.get("special_cards", [])
+    special_entries = trump["special_cards"]
     specials = [special["card"] for special in special_entries]
     effective, power = _trump_tables(
         deck,
-        data["deck"]["ranks"],
-        data["deck"].get("ranks_by_suit", {}),
+        data["deck"],
         special_entries,
         trump["right_bower"],
         trump["left_bower"],
-        trump.get("colour_breaks_ties", False),
+        trump["colour_breaks_ties"],
     )
     bidding = data["bidding"]
     one, two = bidding["round_one"], bidding["round_two"]
@@ -161,8 +164,8 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
                 key = (outcome["makers_tricks"], outcome["maker_alone"], outcome["defender_alone"])
                 tables[outcome["predicted_alone"]][key] = rows[name]
     table = tables[False]
-    redeal = bidding.get("redeal", {})
-    renege = data["play"].get("renege_penalty", {})
+    redeal = bidding["redeal"]
+    renege = data["play"]["renege_penalty"]
     clause_ids = frozenset(data["clauses"])
     actions = _actions(deck, seats["count"])
     rules_data: dict[str, Any] = dict(
@@ -181,42 +184,42 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         effective_suit=effective,
         power=power,
         special_cards=frozenset(i for i, card in enumerate(deck) if card.face in specials),
-        later_duplicate_wins=trump.get("duplicate_tiebreak", "later_wins") == "later_wins",
-        round_one=one.get("enabled", True),
-        round_two=two.get("enabled", True),
-        dealer_partner_must_go_alone=one.get("dealer_partner_must_go_alone", False),
-        dealer_pickup_compulsory=one.get("dealer_pickup", "compulsory") == "compulsory",
-        dealer_may_discard_up_card=one.get("dealer_may_discard_up_card", True),
-        dealer_picks_up_when_partner_alone=one.get("dealer_picks_up_when_partner_alone", False),
+        later_duplicate_wins=trump["duplicate_tiebreak"] == "later_wins",
+        round_one=one["enabled"],
+        round_two=two["enabled"],
+        dealer_partner_must_go_alone=one["dealer_partner_must_go_alone"],
+        dealer_pickup_compulsory=one["dealer_pickup"] == "compulsory",
+        dealer_may_discard_up_card=one["dealer_may_discard_up_card"],
+        dealer_picks_up_when_partner_alone=one["dealer_picks_up_when_partner_alone"],
         stick_the_dealer=bidding["all_pass"] == "stick_the_dealer",
-        stuck_dealer_may_name_turned_down=bidding.get("stuck_dealer_may_name_turned_down", False),
-        throw_in_same_dealer=bidding.get("throw_in_next_dealer", "left") == "same",
-        special_up_card=bidding.get("special_up_card", {}).get("rule"),
+        stuck_dealer_may_name_turned_down=bidding["stuck_dealer_may_name_turned_down"],
+        throw_in_same_dealer=bidding["throw_in_next_dealer"] == "same",
+        special_up_card=None if bidding["special_up_card"] is None else bidding["special_up_card"]["rule"],
         maker_alone=data["lone_play"]["maker"],
         defender_alone=data["lone_play"]["defender"],
-        defenders_from_maker=data["lone_play"].get("defender_order", "left_of_dealer") == "left_of_maker",
+        defenders_from_maker=data["lone_play"]["defender_order"] == "left_of_maker",
         first_lead=data["play"]["first_lead"],
         scoring=MappingProxyType(table),
         scoring_predicted_alone=MappingProxyType(tables[True]),
-        dummy=data.get("dummy", {}).get("enabled", False),
-        forbidden_trump=frozenset(SUITS.index(suit) for suit in bidding.get("forbidden_trump", [])),
-        no_trump=bidding.get("no_trump", False),
-        forced_trump_up_suits=frozenset(SUITS.index(suit) for suit in bidding.get("forced_trump_up_suits", [])),
-        dealer_needs_trump=bidding.get("dealer_needs_trump", False),
-        redeal_ranks=frozenset(redeal.get("ranks", [])),
-        redeal_same_dealer=redeal.get("next_dealer", "same") == "same",
-        redeal_limit=redeal.get("per_player_per_game"),
-        prediction=bidding.get("prediction", {}).get("enabled", False),
-        partner_card=data["lone_play"].get("partner_card", "none") == "partner_gives",
-        passed_player=data["lone_play"].get("passed_player", "may"),
-        renege_penalized=data["play"].get("renege", "refused") == "penalized",
-        renege_points=renege.get("points", 0),
-        renege_against_lone=renege.get("against_lone", 0),
-        renege_subtract=renege.get("mode", "add") == "subtract",
-        renege_clause=data["play"].get("renege_clause"),
+        dummy=data["dummy"]["enabled"],
+        forbidden_trump=frozenset(SUITS.index(suit) for suit in bidding["forbidden_trump"]),
+        no_trump=bidding["no_trump"],
+        forced_trump_up_suits=frozenset(SUITS.index(suit) for suit in bidding["forced_trump_up_suits"]),
+        dealer_needs_trump=bidding["dealer_needs_trump"],
+        redeal_ranks=frozenset(() if redeal is None else redeal["ranks"]),
+        redeal_same_dealer=redeal is None or redeal["next_dealer"] == "same",
+        redeal_limit=None if redeal is None else redeal["per_player_per_game"],
+        prediction=bidding["prediction"]["enabled"],
+        partner_card=data["lone_play"]["partner_card"] == "partner_gives",
+        passed_player=data["lone_play"]["passed_player"],
+        renege_penalized=data["play"]["renege"] == "penalized",
+        renege_points=0 if renege is None else renege["points"],
+        renege_against_lone=0 if renege is None else renege["against_lone"],
+        renege_subtract=renege is not None and renege["mode"] == "subtract",
+        renege_clause=data["play"].get("renege_clause"),  # a clause reference: absent when none is cited
         target=data["game"]["target"],
-        tie=data["game"].get("tie"),
-        labels=MappingProxyType({k: MappingProxyType(v) for k, v in data.get("labels", {}).items()}),
+        tie=data["game"]["tie"],
+        labels=MappingProxyType({k: MappingProxyType(v) for k, v in data["labels"].items()}),
         clause_ids=clause_ids,
         document=MappingProxyType(data),
         actions=MappingProxyType(actions),
@@ -245,8 +248,7 @@ def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
 
 def _trump_tables(
     deck: tuple[Card, ...],
-    ranks: list[str],
-    ranks_by_suit: dict[str, list[str]],
+    deck_section: dict[str, Any],
     specials: list[dict[str, Any]],
     right_bower: bool,
     left_bower: bool,
@@ -267,12 +269,13 @@ def _trump_tables(
             if card.face in special_power:
                 strength = special_power[card.face]
                 entry = next(e for e in specials if e["card"] == card.face)
-                if colour_breaks_ties and trump is not None and entry.get("colour") == ("red" if trump in RED_SUITS else "black"):
+                if colour_breaks_ties and trump is not None and entry["colour"] == ("red" if trump in RED_SUITS else "black"):
                     strength += 1
                 suits_row.append(trump_index)
                 power_row.append(TRUMP_BONUS + strength)
                 continue
-            suit, strength = _card_in_trump(card, trump, ranks_by_suit.get(card.suit or "", ranks), right_bower, left_bower)
+            assert card.suit is not None, f"joker {card.code} must be a special card"
+            suit, strength = _card_in_trump(card, trump, suit_ranks(deck_section, card.suit), right_bower, left_bower)
             suits_row.append(suit)
             power_row.append(strength)
         effective.append(tuple(suits_row))
@@ -285,7 +288,7 @@ def _special_powers(specials: list[dict[str, Any]]) -> dict[str, int]:
     powers: dict[str, int] = {}
     level = 1000 + 10 * len(specials)
     for entry in specials:
-        if not entry.get("equal_to_previous"):
+        if not entry["equal_to_previous"]:
             level -= 10
         powers[entry["card"]] = level
     return powers
@@ -293,7 +296,7 @@ def _special_powers(specials: list[dict[str, Any]]) -> dict[str, int]:
 
 def _card_in_trump(card: Card, trump: str | None, ranks: list[str], right_bower: bool, left_bower: bool) -> tuple[int, int]:
     plain = len(ranks) - ranks.index(card.rank) if card.rank in ranks else 0
-    assert card.suit is not None, f"joker {card.code} must be a special card"
+    assert card.suit is not None
     own = SUITS.index(card.suit)
     if trump is None:
         return own, plain

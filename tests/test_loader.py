@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from documents.yaml_loader import Document, load_document, parse_document
-from reference_impl.ruleset import SpecError, SpecInvalid, builtin_catalog, load_catalog, resolve, resolve_checked
-from reference_impl.ruleset.semantics import deck_codes, outcomes, row_matches
+from reference_impl.ruleset import SpecError, SpecInvalid, builtin_catalog, fill_defaults, load_catalog, resolve, resolve_checked
+from reference_impl.ruleset.model import deck_codes, outcomes, row_matches
 from reference_impl.validation import compositions, validate_paths
 from tests.cli_helpers import run_cli
 
@@ -334,18 +334,29 @@ def test_clause_redefinition_names_the_first_definition(tmp_path: Path) -> None:
 # --- semantics ----------------------------------------------------------------------------------
 
 
+def _deck(**written: object) -> dict[str, object]:
+    """A deck section as a resolved variant holds it: what is written, and the schema's defaults for the rest."""
+    return fill_defaults({"deck": written})["deck"]  # type: ignore[no-any-return]
+
+
 def test_deck_codes() -> None:
-    assert len(deck_codes({"suits": ["C", "D", "H", "S"], "ranks": ["A", "K", "Q", "J", "T", "9"]})) == 24
-    assert deck_codes({"suits": ["S"], "ranks": ["A"], "extra_cards": ["JK"]}) == ["AS", "JK"]
-    assert deck_codes({"suits": ["S"], "ranks": ["A"], "copies": 2}) == ["AS#1", "AS#2"]
-    assert deck_codes({"suits": ["C", "S"], "ranks": ["A", "K"], "ranks_by_suit": {"S": ["A"]}}) == ["AC", "KC", "AS"]
+    assert len(deck_codes(_deck(suits=["C", "D", "H", "S"], ranks=["A", "K", "Q", "J", "T", "9"]))) == 24
+    assert deck_codes(_deck(suits=["S"], ranks=["A"], extra_cards=["JK"])) == ["AS", "JK"]
+    assert deck_codes(_deck(suits=["S"], ranks=["A"], copies=2)) == ["AS#1", "AS#2"]
+    assert deck_codes(_deck(suits=["C", "S"], ranks=["A", "K"], ranks_by_suit={"S": ["A"]})) == ["AC", "KC", "AS"]
+    assert deck_codes(_deck(suits=["S"], ranks=["A"], copies=2, extra_cards_by_copy=[["JR"], ["JB"]])) == [
+        "AS#1",
+        "JR#1",
+        "AS#2",
+        "JB#2",
+    ]
 
 
 def test_outcomes_of_the_builtin_variants() -> None:
     catalog = builtin_catalog()
-    north = resolve(catalog, "north-american").data
-    british = resolve(catalog, "british").data
-    cutthroat = resolve(catalog, "cutthroat").data
+    north = resolve_checked(catalog, "north-american").data
+    british = resolve_checked(catalog, "british").data
+    cutthroat = resolve_checked(catalog, "cutthroat").data
     assert len(outcomes(north)) == 6 * 2  # tricks 0..5, alone or not, no lone defender
     assert len(outcomes(british)) == 6 * 2 * 2  # and a lone defender or not
     assert len(outcomes(cutthroat)) == 6  # the maker is always alone

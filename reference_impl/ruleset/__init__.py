@@ -11,23 +11,30 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from documents.errors import SpecError, SpecInvalid
-from documents.schemas import validate
 
 from .catalog import Catalog, load_catalog
 from .compose import Resolved, parse_house_rule_ref, resolve
+from .defaults import fill_defaults
+from .resolved_schema import FILE_NAME as RESOLVED_SCHEMA
+from .section_check import SectionCheck
 from .semantics import check
 
 __all__ = [
+    "RESOLVED_SCHEMA",
     "Catalog",
     "Resolved",
     "SpecError",
     "SpecInvalid",
     "builtin_catalog",
+    "fill_defaults",
     "load_catalog",
     "parse_house_rule_ref",
     "resolve",
     "resolve_checked",
 ]
+
+
+_SCHEMA_CHECK = SectionCheck(RESOLVED_SCHEMA)
 
 
 @lru_cache(maxsize=1)
@@ -37,9 +44,13 @@ def builtin_catalog() -> Catalog:
 
 
 def resolve_checked(catalog: Catalog, variant_id: str, house_rules: Iterable[str] = ()) -> Resolved:
-    """Resolve and run every check on the result; raise SpecInvalid listing every error."""
+    """Resolve, fill in the schema's defaults and run every check; raise SpecInvalid listing every error.
+
+    The result is complete: it follows resolved-variant.schema.json, every setting present.
+    """
     resolved = resolve(catalog, variant_id, tuple(house_rules))
-    errors = validate(resolved.data, "variant.schema.json", resolved.locate)
+    fill_defaults(resolved.data)
+    errors = _SCHEMA_CHECK.errors(resolved.data, resolved.locate)
     if not errors:
         errors = check(resolved, catalog.sources, catalog.retired_clauses)
     if errors:

@@ -16,6 +16,7 @@ from documents.errors import SpecError, SpecInvalid, clause_redefined, join_poin
 from documents.yaml_loader import Document
 
 from .catalog import Catalog
+from .origins import LineTree, Origins
 
 NOT_MERGED = ("$schema", "extends", "errata")
 WHOLE_VALUES = ("/choices",)  # entries here replace each other whole rather than merging
@@ -28,17 +29,16 @@ class Resolved:
     variant_id: str
     house_rules: tuple[str, ...]
     data: dict[str, Any]
-    origins: dict[str, tuple[str, int]] = field(default_factory=dict)
+    origins: Origins = field(default_factory=Origins)
     files: list[str] = field(default_factory=list)
 
     def locate(self, pointer: str) -> tuple[str, int]:
         """The file and line that wrote `pointer`, or its nearest written ancestor."""
-        while True:
-            if pointer in self.origins:
-                return self.origins[pointer]
-            if not pointer:
-                return ("<resolved>", 0)
-            pointer = pointer.rsplit("/", 1)[0]
+        return self.origins.nearest(pointer) or ("<resolved>", 0)
+
+    def stated(self, pointer: str) -> bool:
+        """Whether a file wrote the value at `pointer` (a value filled in from the schema's defaults was not)."""
+        return pointer in self.origins
 
     def error(self, pointer: str, message: str) -> SpecError:
         file, line = self.locate(pointer)
@@ -87,19 +87,19 @@ def resolve(catalog: Catalog, variant_id: str, house_rules: tuple[str, ...] = ()
         resolved.files.append(document.path)
         _check_clause_redefinition(resolved, document, "/clauses", errors)
         fragment = {k: v for k, v in document.data.items() if k not in NOT_MERGED}
-        _merge(resolved, fragment, document, "", "")
+        _merge(resolved, fragment, _line_tree(document), "", "")
         for erratum_index, erratum in enumerate(document.data.get("errata", [])):
-            _remember(resolved, document, f"/errata/{erratum_index}", f"/errata/{len(errata)}")
+            resolved.origins.learn(_line_tree(document), f"/errata/{erratum_index}", f"/errata/{len(errata)}")
             errata.append(erratum)
     errors.extend(_overlay_conflicts(overlays))
     for overlay in overlays:
         resolved.files.append(overlay.document.path)
-        _merge(resolved, overlay.settings, overlay.document, overlay.set_pointer, "")
         doc = overlay.document
+        _merge(resolved, overlay.settings, _line_tree(doc), overlay.set_pointer, "")
         _check_clause_redefinition(resolved, doc, "/clauses", errors)
-        _merge(resolved, {"clauses": doc.data["clauses"], "choices": doc.data.get("choices", {})}, doc, "", "")
+        _merge(resolved, {"clauses": doc.data["clauses"], "choices": doc.data.get("choices", {})}, _line_tree(doc), "", "")
         for erratum_index, erratum in enumerate(doc.data.get("errata", [])):
-            _remember(resolved, doc, f"/errata/{erratum_index}", f"/errata/{len(errata)}")
+            resolved.origins.learn(_line_tree(doc), f"/errata/{erratum_index}", f"/errata/{len(errata)}")
             errata.append(erratum)
     resolved.data["errata"] = errata
     resolved.data["id"] = variant_id
@@ -281,8 +281,22 @@ def _check_clause_redefinition(resolved: Resolved, document: Document, at: str, 
             )
 
 
-def _merge(resolved: Resolved, fragment: dict[str, Any], document: Document, source_at: str, target_at: str) -> None:
-    """Merge `fragment` (written at `source_at` in `document`) into the resolved data at `target_at`."""
+_LINE_TREES: dict[int, LineTree] = {}
+
+
+def _line_tree(document: Document) -> LineTree:
+    """The line tree of a file, built once and shared by every composition that reads it (they only copy from it)."""
+    tree = _LINE_TREES.get(id(document))
+    if tree is None or tree.document is not document:
+        if len(_LINE_TREES) > 1024:  # files of many catalogs over a long run: keep memory bounded
+            _LINE_TREES.clear()
+        tree = _LINE_TREES[id(document)] = LineTree(document)
+    return tree
+
+
+def _merge(resolved: Resolved, fragment: dict[str, Any], written: LineTree, source_at: str, target_at: str) -> None:
+    """Merge `fragment` (written at `source_at` in the file of `written`) into the resolved data at `target_at`."""
+    document = written.document
     target = resolved.data
     for token in split_pointer(target_at):
         target = target[token]
@@ -291,24 +305,12 @@ def _merge(resolved: Resolved, fragment: dict[str, Any], document: Document, sou
         dest = join_pointer(target_at, key)
         if value is None:
             target.pop(key, None)
-            _forget(resolved, dest)
+            resolved.origins.forget(dest)
             resolved.origins[dest] = (document.path, document.line_of(source))
         elif isinstance(value, dict) and isinstance(target.get(key), dict) and target_at not in WHOLE_VALUES:
             resolved.origins[dest] = (document.path, document.line_of(source))
-            _merge(resolved, value, document, source, dest)
+            _merge(resolved, value, written, source, dest)
         else:
             target[key] = copy.deepcopy(value)
-            _forget(resolved, dest)
-            _remember(resolved, document, source, dest)
-
-
-def _forget(resolved: Resolved, pointer: str) -> None:
-    for known in [p for p in resolved.origins if p == pointer or p.startswith(pointer + "/")]:
-        del resolved.origins[known]
-
-
-def _remember(resolved: Resolved, document: Document, source: str, dest: str) -> None:
-    for written, line in document.lines.items():
-        if written == source or written.startswith(source + "/"):
-            resolved.origins[dest + written[len(source) :]] = (document.path, line)
-    resolved.origins.setdefault(dest, (document.path, document.line_of(source)))
+            resolved.origins.forget(dest)
+            resolved.origins.learn(written, source, dest)

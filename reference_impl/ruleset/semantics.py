@@ -9,37 +9,25 @@ Each check returns located errors; none stops the others, so one run shows every
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
 from typing import Any
 
 from documents.errors import SpecError, join_pointer, split_pointer
 
 from .compose import Resolved
+from .model import deck_codes, deck_ranks, hands_dealt, is_partnership, outcomes, row_matches, suit_ranks
 
 
 def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> list[SpecError]:
-    """Every semantic error of a resolved variant."""
+    """Every semantic error of a resolved variant, its defaults filled in.
+
+    Where a rule must be written down rather than left to its default (the tie-break of a double
+    pack, the pick-up of a variant with a first round), the check asks whether a file stated it.
+    """
     errors: list[SpecError] = []
     for checker in (_seats, _deck, _deal, _bidding, _lone_play, _scoring, _game):
         errors.extend(checker(resolved))
     errors.extend(_citations(resolved, sources, retired))
     return errors
-
-
-def deck_codes(deck: dict[str, Any]) -> list[str]:
-    """The card codes of a deck section, in canonical order (copies, suits, ranks, extras)."""
-    copies = deck.get("copies", 1)
-    codes: list[str] = []
-    for copy_number in range(1, copies + 1):
-        suffix = f"#{copy_number}" if copies > 1 else ""
-        for suit in deck["suits"]:
-            for rank in deck.get("ranks_by_suit", {}).get(suit, deck["ranks"]):
-                codes.append(f"{rank}{suit}{suffix}")
-        codes.extend(f"{card}{suffix}" for card in deck.get("extra_cards", []))
-        by_copy = deck.get("extra_cards_by_copy", [])
-        if copy_number <= len(by_copy):
-            codes.extend(f"{card}{suffix}" for card in by_copy[copy_number - 1])
-    return codes
 
 
 def _seats(r: Resolved) -> Iterator[SpecError]:
@@ -59,20 +47,18 @@ def _deck(r: Resolved) -> Iterator[SpecError]:
     deck = r.data["deck"]
     codes = deck_codes(deck)
     base = {code.split("#")[0] for code in codes}
-    for suit in deck.get("ranks_by_suit", {}):
+    for suit in deck["ranks_by_suit"]:
         if suit not in deck["suits"]:
             yield r.error(f"/deck/ranks_by_suit/{suit}", f"suit {suit} has ranks but is not one of the deck's suits")
-    for index, card in enumerate(deck.get("extra_cards", [])):
-        if card[:2] in {
-            f"{rank}{suit}" for suit in deck["suits"] for rank in deck.get("ranks_by_suit", {}).get(suit, deck["ranks"])
-        }:
+    for index, card in enumerate(deck["extra_cards"]):
+        if card[:2] in {f"{rank}{suit}" for suit in deck["suits"] for rank in suit_ranks(deck, suit)}:
             yield r.error(f"/deck/extra_cards/{index}", f"extra card {card} is already in the deck")
     trump = r.data["trump"]
     if trump["right_bower"] or trump["left_bower"]:
         for suit in deck["suits"]:
-            if "J" not in deck.get("ranks_by_suit", {}).get(suit, deck["ranks"]):
+            if "J" not in suit_ranks(deck, suit):
                 yield r.error("/trump", f"the bowers need a jack in every suit, but the deck has no J{suit}")
-    for index, special in enumerate(trump.get("special_cards", [])):
+    for index, special in enumerate(trump["special_cards"]):
         if special["card"] not in base:
             # Placed where it was last written: a house rule that takes the card out of the deck is the line to fix.
             written = [
@@ -80,7 +66,7 @@ def _deck(r: Resolved) -> Iterator[SpecError]:
                 *(f"/deck/{key}" for key in ("extra_cards", "ranks", "suits", "ranks_by_suit")),
             ]
             yield r.error_at_latest(written, f"special card {special['card']} is not in the deck")
-    if deck.get("copies", 1) > 1 and "duplicate_tiebreak" not in trump:
+    if deck["copies"] > 1 and not r.stated("/trump/duplicate_tiebreak"):
         yield r.error("/trump", "a deck with several copies of each card needs trump.duplicate_tiebreak")
 
 
@@ -88,8 +74,7 @@ def _deal(r: Resolved) -> Iterator[SpecError]:
     deal = r.data["deal"]
     if sum(deal["packets"]) != deal["hand_size"]:
         yield r.error("/deal/packets", f"the packets add up to {sum(deal['packets'])}, not the hand size {deal['hand_size']}")
-    players = r.data["seats"]["count"]
-    hands = players + (1 if r.data.get("dummy", {}).get("enabled", False) else 0)
+    hands = hands_dealt(r.data)
     needed = hands * deal["hand_size"] + (1 if deal["up_card"] else 0)
     size = len(deck_codes(r.data["deck"]))
     if size < needed:
@@ -100,19 +85,15 @@ def _deal(r: Resolved) -> Iterator[SpecError]:
         )
 
 
-def _partnered(r: Resolved) -> bool:
-    return any(len(team) > 1 for team in r.data["seats"]["teams"])
-
-
 def _bidding(r: Resolved) -> Iterator[SpecError]:
     bidding = r.data["bidding"]
     one, two = bidding["round_one"], bidding["round_two"]
-    if one.get("enabled", True) and not r.data["deal"]["up_card"]:
+    if one["enabled"] and not r.data["deal"]["up_card"]:
         yield r.error("/bidding/round_one/enabled", "round one bids on the up-card, but the deal turns no up-card")
     for key in ("dealer_pickup", "dealer_may_discard_up_card"):
-        if one.get("enabled", True) and key not in one:
+        if one["enabled"] and not r.stated(f"/bidding/round_one/{key}"):
             yield r.error("/bidding/round_one", f"round one needs {key}")
-    if one.get("dealer_partner_must_go_alone") and not _partnered(r):
+    if one["dealer_partner_must_go_alone"] and not is_partnership(r.data):
         yield r.error(
             "/bidding/round_one/dealer_partner_must_go_alone", "the dealer's partner exists only in a game of partnerships"
         )
@@ -121,33 +102,27 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
                 "/bidding/round_one/dealer_partner_must_go_alone",
                 "the dealer's partner must go alone, but lone_play.maker is 'never'",
             )
-    if bidding["all_pass"] == "stick_the_dealer" and not two.get("enabled", True):
+    if bidding["all_pass"] == "stick_the_dealer" and not two["enabled"]:
         yield r.error("/bidding/all_pass", "stick the dealer needs a second round of bidding")
-    if not one.get("enabled", True) and not two.get("enabled", True):
+    if not one["enabled"] and not two["enabled"]:
         yield r.error("/bidding", "both rounds of bidding are disabled, so trump can never be made")
-    special = bidding.get("special_up_card")
-    if special and not r.data["trump"].get("special_cards"):
+    special = bidding["special_up_card"]
+    if special and not r.data["trump"]["special_cards"]:
         yield r.error("/bidding/special_up_card", "a rule for a special up-card needs trump.special_cards")
-    if r.data["trump"].get("special_cards") and r.data["deal"]["up_card"] and not special:
+    if r.data["trump"]["special_cards"] and r.data["deal"]["up_card"] and not special:
         yield r.error("/trump/special_cards", "a special card can be turned up; set bidding.special_up_card to say what happens")
-    if bidding.get("prediction", {}).get("enabled") and not (r.data["deal"]["up_card"] and one.get("enabled", True)):
+    if bidding["prediction"]["enabled"] and not (r.data["deal"]["up_card"] and one["enabled"]):
         yield r.error("/bidding/prediction", "predicting the up-card needs an up-card and a first round")
-    ranks = {
-        rank
-        for suit in r.data["deck"]["suits"]
-        for rank in r.data["deck"].get("ranks_by_suit", {}).get(suit, r.data["deck"]["ranks"])
-    }
-    redeal_ranks = bidding.get("redeal", {}).get("ranks", [])
-    if redeal_ranks and not set(redeal_ranks) & ranks:
+    redeal = bidding["redeal"]
+    if redeal is not None and not set(redeal["ranks"]) & deck_ranks(r.data["deck"]):
         yield r.error("/bidding/redeal/ranks", "none of these ranks is in the deck, so no hand could qualify for a redeal")
-    if len({"C", "D", "H", "S"} - set(bidding.get("forbidden_trump", []))) < 2:
+    if len({"C", "D", "H", "S"} - set(bidding["forbidden_trump"])) < 2:
         yield r.error("/bidding/forbidden_trump", "at least two suits must be allowed as trump")
 
 
 def _lone_play(r: Resolved) -> Iterator[SpecError]:
     lone = r.data["lone_play"]
-    dummy = r.data.get("dummy", {}).get("enabled", False)
-    if lone["maker"] == "choice" and not _partnered(r) and not dummy:
+    if lone["maker"] == "choice" and not is_partnership(r.data) and not r.data["dummy"]["enabled"]:
         yield r.error(
             "/lone_play/maker",
             "going alone needs a partner or a dummy to do without; use 'always' or 'never' in a game of individuals",
@@ -155,47 +130,19 @@ def _lone_play(r: Resolved) -> Iterator[SpecError]:
     teams = r.data["seats"]["teams"]
     if lone["defender"] != "never" and r.data["seats"]["count"] - max(len(team) for team in teams) < 2:
         yield r.error("/lone_play/defender", "defending alone needs at least two defenders")
-    if lone.get("partner_card", "none") != "none" and not (_partnered(r) and lone["maker"] == "choice"):
+    if lone["partner_card"] != "none" and not (is_partnership(r.data) and lone["maker"] == "choice"):
         yield r.error("/lone_play/partner_card", "a card from a partner needs partnerships and a maker who may go alone")
-    if r.data["play"].get("renege") == "penalized" and "renege_penalty" not in r.data["play"]:
+    if r.data["play"]["renege"] == "penalized" and r.data["play"]["renege_penalty"] is None:
         yield r.error("/play/renege", "a penalized renege needs play.renege_penalty")
     if lone["defender"] == "against_lone_maker" and lone["maker"] != "choice":
         yield r.error("/lone_play/defender", "defending alone against a lone maker needs a maker who may choose to go alone")
-
-
-def outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every hand outcome the variant can produce, as the keys a scoring row tests."""
-    lone = data["lone_play"]
-    maker_alone = {"choice": [False, True], "always": [True], "never": [False]}[lone["maker"]]
-    predicting = data["bidding"].get("prediction", {}).get("enabled", False)
-    found = []
-    for tricks, alone, defender, predicted in product(
-        range(data["deal"]["hand_size"] + 1), maker_alone, (False, True), (False, True)
-    ):
-        possible_defender = {"never": False, "always": True, "against_lone_maker": alone}[lone["defender"]]
-        if (defender and not possible_defender) or (predicted and not (predicting and alone)):
-            continue
-        found.append({"makers_tricks": tricks, "maker_alone": alone, "defender_alone": defender, "predicted_alone": predicted})
-    return found
-
-
-def row_matches(when: dict[str, Any], outcome: dict[str, Any]) -> bool:
-    """Whether a scoring row's conditions cover an outcome."""
-    for key, wanted in when.items():
-        value = outcome[key]
-        if isinstance(wanted, list):
-            if value not in wanted:
-                return False
-        elif value != wanted:
-            return False
-    return True
 
 
 def _scoring(r: Resolved) -> Iterator[SpecError]:
     rows = r.data["scoring"]["rows"]
     hand_size = r.data["deal"]["hand_size"]
     for name, row in rows.items():
-        for count in row["when"].get("makers_tricks", []):
+        for count in row["when"].get("makers_tricks", []):  # a condition left out matches any count
             if count > hand_size:
                 yield r.error(
                     f"/scoring/rows/{name}/when/makers_tricks",
@@ -212,7 +159,7 @@ def _scoring(r: Resolved) -> Iterator[SpecError]:
 
 def _describe(outcome: dict[str, Any]) -> str:
     who = "a lone maker" if outcome["maker_alone"] else "the makers"
-    if outcome.get("predicted_alone"):
+    if outcome["predicted_alone"]:
         who = "a maker who predicted alone"
     text = f"{who} taking {outcome['makers_tricks']} trick(s)"
     if outcome["defender_alone"]:
@@ -223,7 +170,7 @@ def _describe(outcome: dict[str, Any]) -> str:
 def _game(r: Resolved) -> Iterator[SpecError]:
     teams = r.data["seats"]["teams"]
     pays_several = len(teams) > 2 and any(row["award"]["to"] == "defenders" for row in r.data["scoring"]["rows"].values())
-    if pays_several and "tie" not in r.data["game"]:
+    if pays_several and r.data["game"]["tie"] is None:
         yield r.error("/game", "a euchre pays several players here, so two can reach the target together: set game.tie")
 
 
@@ -240,13 +187,13 @@ def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) ->
         for index, source in enumerate(clause["sources"]):
             if source.split(":")[0] not in sources:
                 yield r.error(f"/clauses/{clause_id}/sources/{index}", f"unknown source {source!r}; see spec/sources.yaml")
-    for key in r.data.get("sources", []):
+    for key in r.data["sources"]:
         if key not in sources:
             yield r.error("/sources", f"unknown source {key!r}; see spec/sources.yaml")
-    for index, erratum in enumerate(r.data.get("errata", [])):
+    for index, erratum in enumerate(r.data["errata"]):
         if erratum["source"].split(":")[0] not in sources:
             yield r.error(f"/errata/{index}/source", f"unknown source {erratum['source']!r}; see spec/sources.yaml")
-    for pointer, choice in r.data.get("choices", {}).items():
+    for pointer, choice in r.data["choices"].items():
         if not _exists(r.data, pointer):
             yield r.error(join_pointer("/choices", pointer), f"the choice names {pointer}, which is not a value of this variant")
         if choice["source"].split(":")[0] not in sources:

@@ -44,6 +44,8 @@ const READ = [
   "/bidding/stuck_dealer_may_name_turned_down",
   "/bidding/throw_in_next_dealer",
   "/lone_play/defender",
+  "/lone_play/defender_order",
+  "/lone_play/passed_player",
   "/scoring/rows",
   "/game/target",
 ];
@@ -61,7 +63,9 @@ const exactly = (expected) => (value) => JSON.stringify(value) === JSON.stringif
 const oneOf = (...allowed) => (value) => allowed.includes(value);
 const isTrue = exactly(true);
 const isFalse = exactly(false);
-const none = (value) => value === undefined || (Array.isArray(value) && value.length === 0);
+const none = (value) =>
+  value === undefined || value === null || (Array.isArray(value) && value.length === 0) || exactly({})(value);
+const off = (value) => value === undefined || value.enabled === false;
 
 /**
  * Every setting the engine accepts, by section, with the values it can play. Keys naming a
@@ -69,9 +73,9 @@ const none = (value) => value === undefined || (Array.isArray(value) && value.le
  */
 const SUPPORTED = {
   seats: { count: any, teams: any },
-  deck: { suits: any, ranks: any, copies: exactly(1), extra_cards: none },
+  deck: { suits: any, ranks: any, copies: exactly(1), extra_cards: none, ranks_by_suit: none, extra_cards_by_copy: none },
   deal: { hand_size: any, packets: any, up_card: isTrue },
-  trump: { right_bower: any, left_bower: any, special_cards: none },
+  trump: { right_bower: any, left_bower: any, special_cards: none, duplicate_tiebreak: any, colour_breaks_ties: any },
   bidding: {
     round_one: any,
     round_two: (value) => value.enabled === true,
@@ -82,6 +86,9 @@ const SUPPORTED = {
     forced_trump_up_suits: none,
     no_trump: isFalse,
     dealer_needs_trump: isFalse,
+    special_up_card: none,
+    redeal: none,
+    prediction: off,
   },
   round_one: {
     enabled: isTrue,
@@ -97,9 +104,10 @@ const SUPPORTED = {
     defender_order: oneOf("left_of_dealer", "left_of_maker"),
     partner_card: exactly("none"),
   },
-  play: { first_lead: exactly("left_of_dealer"), renege: exactly("refused") },
+  play: { first_lead: exactly("left_of_dealer"), renege: exactly("refused"), renege_penalty: none },
   scoring: { rows: any },
   game: { target: any, tie: any },
+  dummy: { enabled: isFalse, merge: any },
 };
 
 /** Sections that only describe the rules for readers. */
@@ -128,7 +136,7 @@ function checkSupported(doc) {
     checkSection(section, values, `/${section}`);
   }
   checkSection("round_one", doc.bidding?.round_one, "/bidding/round_one");
-  if (doc.game?.tie !== undefined && doc.seats.teams.length !== 2) {
+  if (doc.game?.tie != null && doc.seats.teams.length !== 2) {
     throw new UnsupportedRules("/game/tie", "this engine settles ties only between two sides, where they cannot happen");
   }
 }
@@ -172,8 +180,8 @@ export function compileRules(doc) {
     stuckDealerMayNameTurnedDown: doc.bidding.stuck_dealer_may_name_turned_down,
     throwInNextDealer: doc.bidding.throw_in_next_dealer,
     loneDefence: doc.lone_play.defender,
-    defenderOrder: doc.lone_play.defender_order ?? "left_of_dealer",
-    passedPlayer: doc.lone_play.passed_player ?? "may",
+    defenderOrder: doc.lone_play.defender_order,
+    passedPlayer: doc.lone_play.passed_player,
     scoringRows: Object.freeze(Object.entries(doc.scoring.rows).map(compileScoringRow)),
     target: doc.game.target,
   });

@@ -1,0 +1,85 @@
+"""What a resolved variant means, read one way by both the semantic checks and the compiler.
+
+The checks ask "can these rules be played?" and the compiler asks "how are they played?", but
+both need the same readings of the document: which cards the deck holds, who plays with whom,
+which outcomes a hand can end in and which scoring row covers each. Those readings live here,
+once, so the checks can never approve a deck or an outcome the compiler sees differently.
+
+Every function takes a resolved document whose defaults are filled in (`defaults.fill_defaults`),
+so each setting is read with `[...]`: no reading here supplies a value the document left out.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+
+def suit_ranks(deck: dict[str, Any], suit: str) -> list[str]:
+    """The ranks of one suit, highest first: its own list in ranks_by_suit, else the deck's ranks."""
+    ranks: list[str] = deck["ranks_by_suit"].get(suit, deck["ranks"])
+    return ranks
+
+
+def deck_ranks(deck: dict[str, Any]) -> set[str]:
+    """Every rank found in some suit of the deck."""
+    return {rank for suit in deck["suits"] for rank in suit_ranks(deck, suit)}
+
+
+def deck_codes(deck: dict[str, Any]) -> list[str]:
+    """The card codes of a deck section, in canonical order (copies, suits, ranks, extras)."""
+    copies = deck["copies"]
+    codes: list[str] = []
+    for copy_number in range(1, copies + 1):
+        suffix = f"#{copy_number}" if copies > 1 else ""
+        for suit in deck["suits"]:
+            for rank in suit_ranks(deck, suit):
+                codes.append(f"{rank}{suit}{suffix}")
+        codes.extend(f"{card}{suffix}" for card in deck["extra_cards"])
+        by_copy = deck["extra_cards_by_copy"]
+        if copy_number <= len(by_copy):
+            codes.extend(f"{card}{suffix}" for card in by_copy[copy_number - 1])
+    return codes
+
+
+def team_seats(data: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The partnerships as tuples of seats, in the order the document lists them."""
+    return tuple(tuple(team) for team in data["seats"]["teams"])
+
+
+def is_partnership(data: dict[str, Any]) -> bool:
+    """Whether some player has a partner (a game of partnerships rather than of individuals)."""
+    return any(len(team) > 1 for team in data["seats"]["teams"])
+
+
+def hands_dealt(data: dict[str, Any]) -> int:
+    """How many hands the deal makes: one per seat, and the dummy's."""
+    return int(data["seats"]["count"]) + (1 if data["dummy"]["enabled"] else 0)
+
+
+def outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every hand outcome the variant can produce, as the keys a scoring row tests."""
+    lone = data["lone_play"]
+    maker_alone = {"choice": [False, True], "always": [True], "never": [False]}[lone["maker"]]
+    predicting = data["bidding"]["prediction"]["enabled"]
+    found = []
+    for tricks, alone, defender, predicted in product(
+        range(data["deal"]["hand_size"] + 1), maker_alone, (False, True), (False, True)
+    ):
+        possible_defender = {"never": False, "always": True, "against_lone_maker": alone}[lone["defender"]]
+        if (defender and not possible_defender) or (predicted and not (predicting and alone)):
+            continue
+        found.append({"makers_tricks": tricks, "maker_alone": alone, "defender_alone": defender, "predicted_alone": predicted})
+    return found
+
+
+def row_matches(when: dict[str, Any], outcome: dict[str, Any]) -> bool:
+    """Whether a scoring row's conditions cover an outcome (a condition left out matches any value)."""
+    for key, wanted in when.items():
+        value = outcome[key]
+        if isinstance(wanted, list):
+            if value not in wanted:
+                return False
+        elif value != wanted:
+            return False
+    return True
