@@ -70,16 +70,20 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/bidding/special_up_card/rule",
         "the dealer must take the joker and become maker if all pass (S4p, a version)",
     ): Reading(why_not="the rules language knows one rule for a joker turned up (`dealer_names_trump_unseen`)"),
-    ("british", "/play/first_lead", "the dealer's left, skipping a sitter-out (S1)"): Reading(_set("left_of_dealer")),
-    ("british", "/lone_play/defender", "only against a lone maker (H01)"): Reading(_set("against_lone_maker")),
-    ("british", "/lone_play/defender", "never (L1888)"): Reading(_set("never")),
-    ("cutthroat", "/scoring/rows/march/award/points", "2 (B66)"): Reading(_set(2)),
+    ("british", "/play/first_lead", "the dealer's left, skipping a sitter-out (S1; house rule lead-left-of-dealer)"): Reading(
+        _set("left_of_dealer")
+    ),
+    ("british", "/lone_play/defender", "only against a lone maker (H01; house rule defend-alone=against-lone-maker)"): Reading(
+        _set("against_lone_maker")
+    ),
+    ("british", "/lone_play/defender", "never (L1888; house rule defend-alone=never)"): Reading(_set("never")),
+    ("cutthroat", "/scoring/rows/march/award/points", "2 (B66; house rule cutthroat-march-two)"): Reading(_set(2)),
     ("cutthroat", "/game/tie", "S0 leaves it to the players to agree beforehand"): Reading(
         why_not="an agreement between players is no rule: the other readings name what they may agree"
     ),
-    ("cutthroat", "/game/tie", "the highest score wins"): Reading(_set("highest")),
-    ("cutthroat", "/game/tie", "play another hand"): Reading(_set("play_on")),
-    ("cutthroat", "/game/target", "5 (B66)"): Reading(_set(5)),
+    ("cutthroat", "/game/tie", "the highest score wins (house rule cutthroat-tie=highest)"): Reading(_set("highest")),
+    ("cutthroat", "/game/tie", "play another hand (house rule cutthroat-tie=play-on)"): Reading(_set("play_on")),
+    ("cutthroat", "/game/target", "5 (B66; house rule target=5)"): Reading(_set(5)),
     (
         "north-american-32",
         "/deal/hand_size",
@@ -93,20 +97,30 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("north-american", "/scoring/rows/march/award/points", "the two-hand classic also pays 2 (S3)"): Reading(why_not=AGREES),
     ("north-american", "/scoring/rows/march/award/points", "cutthroat pays 3 (S0)"): Reading(_set(3)),
     ("north-american", "/scoring/rows/lone-march/award/points", "S4p agrees: 4 instead of 2"): Reading(why_not=AGREES),
-    ("north-american", "/scoring/rows/lone-euchred/award/points", "4 (L1888)"): Reading(_set(4)),
-    ("north-american", "/play/first_lead", "the player to the lone player's left (S4p, S2)"): Reading(
-        _set("left_of_lone_player")
-    ),
+    ("north-american", "/scoring/rows/lone-euchred/award/points", "4 (L1888; house rule lone-euchred-four)"): Reading(_set(4)),
+    (
+        "north-american",
+        "/play/first_lead",
+        "the player to the lone player's left (S4p, S2; house rule lead-left-of-loner)",
+    ): Reading(_set("left_of_lone_player")),
     (
         "north-american",
         "/bidding/round_one/dealer_picks_up_when_partner_alone",
-        "the dealer picks up, discards and then sits out (OS)",
+        "the dealer picks up, discards and then sits out (OS; house rule dealer-picks-up-for-loner)",
     ): Reading(_set(True)),
-    ("north-american", "/bidding/round_one/dealer_pickup", "optional (S2, TB)"): Reading(_set("optional")),
-    ("north-american", "/bidding/round_one/dealer_may_discard_up_card", "the up-card may not be discarded (OS)"): Reading(
-        _set(False)
+    ("north-american", "/bidding/round_one/dealer_pickup", "optional (S2, TB; house rule optional-pickup)"): Reading(
+        _set("optional")
     ),
-    ("north-american", "/bidding/stuck_dealer_may_name_turned_down", "allowed (ES)"): Reading(
+    (
+        "north-american",
+        "/bidding/round_one/dealer_may_discard_up_card",
+        "the up-card may not be discarded (OS; house rule no-up-card-discard)",
+    ): Reading(_set(False)),
+    (
+        "north-american",
+        "/bidding/stuck_dealer_may_name_turned_down",
+        "allowed (ES; house rule stuck-dealer-turned-down)",
+    ): Reading(
         why_not=(
             "without stick-the-dealer nobody is stuck, so the value plays no part; under that house rule its own "
             "choice records the same reading, and is measured there"
@@ -115,22 +129,27 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     (
         "north-american",
         "/lone_play/defender_order",
-        "from the maker's left, the opponent who plays right after the maker (no source states it either)",
+        "from the maker's left, the opponent who plays right after the maker"
+        " (no source states it either; house rule defender-order)",
     ): Reading(_set("left_of_maker")),
-    ("north-american", "/bidding/all_pass", "stick the dealer (S1's default, here a house rule)"): Reading(
+    ("north-american", "/bidding/all_pass", "stick the dealer (S1's default; house rule stick-the-dealer)"): Reading(
         _set("stick_the_dealer")
     ),
-    ("six-handed-cornish-double", "/trump/duplicate_tiebreak", "the first played wins (Bid Euchre, BEP)"): Reading(
-        _set("earlier_wins")
-    ),
+    (
+        "six-handed-cornish-double",
+        "/trump/duplicate_tiebreak",
+        "the first played wins (Bid Euchre, BEP; house rule first-identical-wins)",
+    ): Reading(_set("earlier_wins")),
     (
         "six-handed-cornish-double",
         "/deck/extra_cards_by_copy",
         "two jokers that look the same: the second played wins, as for other cards (S4p)",
     ): Reading(why_not="two identical jokers are another pack, not another value here: the deals name each joker by its colour"),
-    ("three-handed-dummy", "/bidding/round_one/dealer_pickup", "compulsory (S1, for the four-hand game)"): Reading(
-        _set("compulsory")
-    ),
+    (
+        "three-handed-dummy",
+        "/bidding/round_one/dealer_pickup",
+        "compulsory (S1, for the four-hand game; house rule compulsory-pickup)",
+    ): Reading(_set("compulsory")),
     (
         "three-handed-dummy",
         "/dummy/merge",
@@ -143,17 +162,19 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("dealer-needs-trump", "/bidding/dealer_needs_trump", "any maker needs a trump (T1)"): Reading(
         why_not="the rules language states the need for the stuck dealer only, not for every maker"
     ),
-    ("dealer-needs-trump", "/bidding/dealer_needs_trump", "nobody (OE)"): Reading(_set(False)),
-    ("dealer-picks-up-for-loner", "/bidding/round_one/dealer_picks_up_when_partner_alone", "nobody picks up (S1)"): Reading(
-        _set(False)
-    ),
+    ("dealer-needs-trump", "/bidding/dealer_needs_trump", "nobody (OE; the default without this rule)"): Reading(_set(False)),
+    (
+        "dealer-picks-up-for-loner",
+        "/bidding/round_one/dealer_picks_up_when_partner_alone",
+        "nobody picks up (S1; the default without this rule)",
+    ): Reading(_set(False)),
     (
         "defender-order",
         "/lone_play/defender_order",
         "from the dealer's left, as the bidding goes (OS; the default without this rule)",
     ): Reading(_set("left_of_dealer")),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once per match (WV)"): Reading(why_not=NO_MATCH),
-    ("no-ace-no-face", "/bidding/redeal/ranks", "aces allowed (EC)"): Reading(_also("A")),
+    ("no-ace-no-face", "/bidding/redeal/ranks", "aces allowed (EC; mode ace-allowed)"): Reading(_also("A")),
     (
         "no-ace-no-face",
         "/bidding/redeal/ranks",
@@ -162,14 +183,20 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("no-trump", "/bidding/no_trump", "a stuck dealer may name no trump (ES)"): Reading(
         why_not="no trump is open to every player in round two or to none; the language cannot open it to the stuck dealer alone"
     ),
-    ("no-up-card-discard", "/bidding/round_one/dealer_may_discard_up_card", "any card, the up-card included (S1)"): Reading(
-        _set(True)
+    (
+        "no-up-card-discard",
+        "/bidding/round_one/dealer_may_discard_up_card",
+        "any card, the up-card included (S1; the default without this rule)",
+    ): Reading(_set(True)),
+    ("optional-pickup", "/bidding/round_one/dealer_pickup", "compulsory (S1; the default without this rule)"): Reading(
+        _set("compulsory")
     ),
-    ("optional-pickup", "/bidding/round_one/dealer_pickup", "compulsory (S1)"): Reading(_set("compulsory")),
-    ("passed-player-cannot-go-alone", "/lone_play/passed_player", "any earlier pass (L1888, section 93)"): Reading(
-        _set("not_if_passed")
-    ),
-    ("renege-penalty", "/play/renege_penalty/points", "3 and 5 (L1888)"): Reading(
+    (
+        "passed-player-cannot-go-alone",
+        "/lone_play/passed_player",
+        "any earlier pass (L1888, section 93; mode any-round)",
+    ): Reading(_set("not_if_passed")),
+    ("renege-penalty", "/play/renege_penalty/points", "3 and 5 (L1888; house rule renege-three)"): Reading(
         lambda _chosen: {"": 3, "/play/renege_penalty/against_lone": 5}
     ),
     ("renege-penalty", "/play/renege_penalty/points", "the hand ends at once (T2)"): Reading(
@@ -180,7 +207,11 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/scoring/rows/predicted-lone-march/award/points",
         "10 points and the game, for a prediction 'for the game' (S4a merges the two cases)",
     ): Reading(why_not="a scoring row awards points; winning the game outright is no award the language has"),
-    ("stick-the-dealer", "/bidding/stuck_dealer_may_name_turned_down", "allowed (ES)"): Reading(_set(True)),
+    (
+        "stick-the-dealer",
+        "/bidding/stuck_dealer_may_name_turned_down",
+        "allowed (ES; house rule stuck-dealer-turned-down)",
+    ): Reading(_set(True)),
 }
 """Every reading recorded under `choices`, by (file id, pointer, its text); an edit's `""` is the choice's own pointer."""
 

@@ -15,6 +15,7 @@ export function helloReply() {
     variants: ["north-american", "north-american-32"],
     house_rules: [
       "stick-the-dealer",
+      "stuck-dealer-turned-down",
       "throw-in",
       "canadian-loner",
       "defend-alone",
@@ -22,6 +23,7 @@ export function helloReply() {
       "no-up-card-discard",
       "dealer-picks-up-for-loner",
       "passed-player-cannot-go-alone",
+      "lone-euchred-four",
       "target",
     ],
     notes: "Reads every rule setting from the request's resolved rules; see engines/javascript/README.md for its readings.",
