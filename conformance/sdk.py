@@ -24,12 +24,9 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import IO, Any, Generic, TypeVar
 
-from jsonschema import Draft202012Validator
-
-from documents.schemas import inlined
+from documents.schemas import SchemaCheck, message_check
 
 from . import wire
 
@@ -370,9 +367,8 @@ def _plain_deal(deal: Any) -> bool:
     return type(number) is int and 0 <= number < 2**64 and type(dealer) is int and 0 <= dealer <= 7
 
 
-@cache
-def _validator(kind: str) -> Draft202012Validator:
-    return Draft202012Validator(inlined(f"https://euchre-spec.org/schemas/protocol.schema.json#/$defs/{kind}"))
+def _validator(kind: str) -> SchemaCheck:
+    return message_check(f"https://euchre-spec.org/schemas/protocol.schema.json#/$defs/{kind}")
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,15 @@ line it was written on, so later errors can name `file:line`.
 Any file may come from someone else, so the cost of reading one is bounded (`limits`): its size
 is checked before it is read, nesting depth and the count of values and aliases while it is
 composed (an alias bomb stops after a few thousand values, not a few billion), and the values an
-alias repeats are counted again as they are built. Events come from libyaml when PyYAML has it,
-which reads a file about ten times faster than PyYAML's own parser; composing stays in Python,
-so the limits are checked the same way with either parser.
+alias repeats are counted again as they are built.
+
+Where PyYAML has libyaml, a file is first composed by libyaml alone (parser and composer in C,
+several times faster than composing in Python), and the node graph it gives is measured against
+the same limits before anything is built. Only a file that libyaml refuses, or that is past a
+limit, is composed again by the counting composer below, which stops at the value that crossed
+the limit and words every refusal; so each error and each line is the same either way. libyaml
+refuses nesting past its own bound (about a thousand levels) before composing far, so a hostile
+file cannot make the first composition deep or long: its cost is bounded by the file's size.
 """
 
 from __future__ import annotations
@@ -105,12 +111,65 @@ def line_map(text: str, name: str) -> dict[str, int]:
 
 
 def _composed(text: str) -> tuple[Any, Any]:
-    """The loader and the single node of `text` (None for an empty text), its limits counted as it composes."""
+    """The loader and the single node of `text` (None for an empty text), within every limit.
+
+    libyaml composes first, where it is installed; any other outcome than a node graph within the
+    limits is left to the counting composer, which raises the error that says what is wrong.
+    """
+    composed = _composed_by_libyaml(text)
+    if composed is not None:
+        return composed
     loader = _loader(text)
     try:
         return loader, loader.get_single_node()
     finally:
         loader.dispose()
+
+
+def _composed_by_libyaml(text: str) -> tuple[Any, Any] | None:
+    """libyaml's loader and node for `text` if it composes it within the limits; None otherwise (or without libyaml)."""
+    if _C_LOADER is None:
+        return None
+    try:
+        loader = _C_LOADER(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except Exception:  # whatever libyaml refuses, the counting composer refuses again, in its own words
+        return None
+    if node is not None and not _within_limits(node):
+        return None
+    return loader, node
+
+
+def _within_limits(root: yaml.Node) -> bool:
+    """Whether a composed graph stays within the limits the counting composer checks as it goes.
+
+    The graph is walked in the order it was written; a node met again is an alias (libyaml gives
+    an alias the very node of its anchor), counted as the composer counts one and not entered.
+    """
+    seen: set[int] = set()
+    values = aliases = 0
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        if id(node) in seen:
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                return False
+            continue
+        seen.add(id(node))
+        values += 1
+        if values > MAX_VALUES:
+            return False
+        if isinstance(node, yaml.MappingNode):
+            stack.extend((child, depth + 1) for pair in reversed(node.value) for child in reversed(pair))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in reversed(node.value))
+    return True
 
 
 class _TooBig(Exception):
@@ -167,8 +226,10 @@ try:
             self._start_counting()
 
     _FAST: type[_CountingComposer] | None = _FastLoader
+    _C_LOADER: type[yaml.CSafeLoader] | None = yaml.CSafeLoader
 except ImportError:  # PyYAML built without libyaml
     _FAST = None
+    _C_LOADER = None
 
 
 class _PythonLoader(_CountingComposer, Reader, Scanner, Parser):
