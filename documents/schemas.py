@@ -19,17 +19,18 @@ import datetime
 import json
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
 
 from . import fast_schemas
 from .errors import SpecError, join_pointer
 from .schema_files import schema_documents
 from .yaml_loader import Document
+
+if TYPE_CHECKING:  # jsonschema and referencing are imported when a document needs explaining, not at start-up
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 BASE_URI = "https://euchre-spec.org/schemas/"
 
@@ -37,6 +38,8 @@ BASE_URI = "https://euchre-spec.org/schemas/"
 @cache
 def registry() -> Registry:
     """Every schema under schemas/, addressable by its $id and by its file name."""
+    from referencing import Registry, Resource
+
     return Registry().with_resources((uri, Resource.from_contents(contents)) for uri, contents in schema_documents())
 
 
@@ -48,6 +51,8 @@ def schema_uri(schema_name: str) -> str:
 @cache
 def validator(schema_name: str) -> Draft202012Validator:
     """A validator for `schema_name` (a file name under schemas/, or a $id fragment URI)."""
+    from jsonschema import Draft202012Validator
+
     schema = {"$ref": schema_uri(schema_name)}
     return Draft202012Validator(schema, registry=registry())
 
@@ -62,13 +67,20 @@ class SchemaCheck:
 
     def __init__(self, uri: str) -> None:
         self.uri = uri
-        self.explaining = Draft202012Validator(inlined(uri))
 
     def iter_errors(self, data: Any) -> Iterator[ValidationError]:
         if fast_schemas.accepts(self.uri, data):
             return iter(())
-        errors: Iterator[ValidationError] = self.explaining.iter_errors(data)
+        errors: Iterator[ValidationError] = _explaining(self.uri).iter_errors(data)
         return errors
+
+
+@cache
+def _explaining(uri: str) -> Draft202012Validator:
+    """jsonschema's validator over the inlined schema at `uri`, made when a message first needs it."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(inlined(uri))
 
 
 @cache
@@ -141,6 +153,8 @@ def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
         if len(meant) == 1:
             yield from _leaves(meant[0])
         else:
+            from jsonschema.exceptions import best_match
+
             yield from _leaves([best_match(error.context)])
 
 
