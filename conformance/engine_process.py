@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import wire
-from .sdk import MAX_LINE
 from .stderr_log import StderrLog
+from .wire import MAX_LINE
 
 END = object()
 """Put on the queue when the engine's standard output ends."""
@@ -354,13 +354,13 @@ def _read(stream: IO[bytes] | None, lines: queue.Queue[object]) -> None:
 
 
 def _line(raw: bytes) -> str | _Garbled:
-    if len(raw.rstrip(b"\r")) > MAX_LINE:
+    """A reply line as text, or what is wrong with the engine's output."""
+    text = wire.decode_line(raw)
+    if isinstance(text, str):
+        return text
+    if text.too_long:
         return _Garbled(f"the engine printed a line longer than {MAX_LINE // 2**20} MiB")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        bad = raw[exc.start : exc.start + 1]
-        return _Garbled(f"the engine printed bytes that are not UTF-8 ({bad!r} at byte {exc.start} of a line)")
+    return _Garbled(f"the engine printed bytes that are not UTF-8 ({text.byte!r} at byte {text.at} of a line)")
 
 
 def _parsed(line: str) -> dict[str, Any]:
