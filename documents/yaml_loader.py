@@ -11,10 +11,10 @@ composed (an alias bomb stops after a few thousand values, not a few billion), a
 alias repeats are counted again as they are built.
 
 Where PyYAML has libyaml, a file is first composed by libyaml alone (parser and composer in C,
-several times faster than composing in Python), and the node graph it gives is measured against
-the same limits before anything is built. Only a file that libyaml refuses, or that is past a
-limit, is composed again by the counting composer below, which stops at the value that crossed
-the limit and words every refusal; so each error and each line is the same either way. libyaml
+several times faster than composing in Python) and built at once, the builder's own counts
+standing for the composer's (`_built`). Only a file that libyaml refuses, or that is past a limit,
+is composed again by the counting composer below, which stops at the value that crossed the
+limit and words every refusal; so each error and each line is the same either way. libyaml
 refuses nesting past its own bound (about a thousand levels) before composing far, so a hostile
 file cannot make the first composition deep or long: its cost is bounded by the file's size.
 """
@@ -73,7 +73,7 @@ def parse_document(text: str, name: str) -> Document:
     if size > MAX_FILE_BYTES:
         raise SpecInvalid([SpecError(name, 0, "", f"the text has {size:,} bytes; more than {MAX_FILE_BYTES:,} are not read")])
     try:
-        loader, node = _composed(text)
+        built = _built(text, name)
     except _TooBig as exc:
         raise SpecInvalid([SpecError(name, exc.line, exc.pointer, exc.message)]) from exc
     except yaml.reader.ReaderError as exc:
@@ -82,13 +82,9 @@ def parse_document(text: str, name: str) -> Document:
         raise SpecInvalid([_syntax_error(exc, name, text)]) from exc
     except yaml.YAMLError as exc:
         raise SpecInvalid([SpecError(name, 0, "", f"not valid YAML: {exc}")]) from exc
-    if node is None:
+    if built is None:
         raise SpecInvalid([SpecError(name, 1, "", "the file is empty")])
-    builder = _Builder(name, loader)
-    try:
-        data = builder.build(node, "", 1)
-    except _TooBig as exc:
-        raise SpecInvalid([SpecError(name, exc.line, exc.pointer, exc.message)]) from exc
+    builder, data = built
     if builder.errors:
         raise SpecInvalid(builder.errors)
     return Document(name, data, builder.lines)
@@ -101,30 +97,45 @@ def line_map(text: str, name: str) -> dict[str, int]:
     field this loader would refuse (a name too long, a tag) still gets its line.
     """
     try:
-        loader, node = _composed(text)
-        if node is None:
-            return {}
-        builder = _Builder(name, loader)
-        builder.build(node, "", 1)
+        built = _built(text, name)
     except (_TooBig, yaml.YAMLError):
         return {}
-    return builder.lines
+    return {} if built is None else built[0].lines
 
 
-def _composed(text: str) -> tuple[Any, Any]:
-    """The loader and the single node of `text` (None for an empty text), within every limit.
+def _built(text: str, name: str) -> tuple[_Builder, Any] | None:
+    """The builder (its lines and errors) and the data of `text`, None for an empty text; raises _TooBig or
+    a YAMLError where the counting composer or the builder stops.
 
-    libyaml composes first, where it is installed; any other outcome than a node graph within the
-    limits is left to the counting composer, which raises the error that says what is wrong.
+    libyaml composes first, where it is installed. A graph it gives is built at once: a builder
+    that finds nothing wrong has built every node the composer made, counting values and depth at
+    least as the composer does (an alias's values again), so the graph is within every limit.
+    Whatever else happens (libyaml refuses the text, the graph has too many aliases, the builder
+    stops at a limit or finds an error, after which it skips what is under it) is done again by
+    the counting composer, so each error and line is the one it finds.
     """
     composed = _composed_by_libyaml(text)
     if composed is not None:
-        return composed
+        loader, node = composed
+        if node is None:
+            return None
+        builder = _Builder(name, loader)
+        try:
+            data = builder.build(node, "", 1)
+        except _TooBig:
+            pass  # past a limit: the counting composer finds which, and where
+        else:
+            if not builder.errors:
+                return builder, data
     loader = _loader(text)
     try:
-        return loader, loader.get_single_node()
+        node = loader.get_single_node()
     finally:
         loader.dispose()
+    if node is None:
+        return None
+    builder = _Builder(name, loader)
+    return builder, builder.build(node, "", 1)
 
 
 def _composed_by_libyaml(text: str) -> tuple[Any, Any] | None:
@@ -139,13 +150,13 @@ def _composed_by_libyaml(text: str) -> tuple[Any, Any] | None:
             loader.dispose()
     except Exception:  # whatever libyaml refuses, the counting composer refuses again, in its own words
         return None
-    if node is not None and not _within_limits(node):
+    if node is not None and "*" in text and not _within_limits(node):  # a text without "*" has no alias
         return None
     return loader, node
 
 
 def _within_limits(root: yaml.Node) -> bool:
-    """Whether a composed graph stays within the limits the counting composer checks as it goes.
+    """Whether a composed graph stays within the limits the counting composer checks as it goes (aliases above all).
 
     The graph is walked in the order it was written; a node met again is an alias (libyaml gives
     an alias the very node of its anchor), counted as the composer counts one and not entered.

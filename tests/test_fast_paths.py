@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from documents import fast_schemas, yaml_loader
 from documents.errors import SpecInvalid
 from documents.limits import MAX_ALIASES, MAX_DEPTH, MAX_VALUES
+from documents.schema_files import schema_documents
 from documents.schemas import schema_uri, validate, validator
 from documents.yaml_loader import load_document, parse_document
 
@@ -70,6 +71,10 @@ HOSTILE_TEXTS = {
     "aliased-key": "&k a: 1\n*k : 2\n",
     "byte-order-mark": "\ufeffa: 1\n",
     "crlf-lines": "a: 1\r\nb: [1,\r\n 2]\r\n",
+    "values-past-the-limit-in-a-list-key": "? [" + ", ".join(["1"] * MAX_VALUES) + "]\n: 1\n",
+    "values-past-the-limit-under-a-repeated-field": "a: 1\na: [" + ", ".join(["1"] * MAX_VALUES) + "]\n",
+    "nesting-past-the-limit-under-a-merge-key": "b: {<<: " + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}\n",
+    "nesting-past-the-limit-under-a-tag": "a: !!set {x: " + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}\n",
 }
 
 
@@ -102,9 +107,9 @@ def test_libyaml_refuses_hostile_texts_in_the_counting_composers_words(name: str
     assert _read(text) == _read_without_libyaml_composing(text, monkeypatch)
 
 
-def test_a_graph_past_a_limit_is_not_taken_from_libyaml() -> None:
+def test_a_graph_with_too_many_aliases_is_not_taken_from_libyaml() -> None:
+    """Aliases are what the builder cannot count as the composer does: libyaml's graph is measured for them."""
     assert yaml_loader._composed_by_libyaml(HOSTILE_TEXTS["aliases-past-the-limit"]) is None
-    assert yaml_loader._composed_by_libyaml(HOSTILE_TEXTS["flow-nesting-past-the-limit"]) is None
     if yaml_loader._C_LOADER is not None:
         assert yaml_loader._composed_by_libyaml(HOSTILE_TEXTS["aliases-at-the-limit"]) is not None
 
@@ -112,6 +117,11 @@ def test_a_graph_past_a_limit_is_not_taken_from_libyaml() -> None:
 # --- the compiled schema check ------------------------------------------------------------------
 
 needs_compiled = pytest.mark.skipif(fast_schemas._compiled(schema_uri("scenario.schema.json")) is None, reason="no jsonschema-rs")
+
+
+def test_every_shipped_schema_is_offered_to_the_compiled_validator() -> None:
+    """No schema of ours has a word class (`\\w`, `\\b`), which would keep its documents from the fast path."""
+    assert [uri for uri, _ in schema_documents() if fast_schemas._pattern_classes(uri).words] == []
 
 
 @needs_compiled
