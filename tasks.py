@@ -3,8 +3,8 @@
 
     python3 tasks.py main    # the conformance run of the reference engine, with its report
     python3 tasks.py test    # lint, type-check and the whole test suite
-    python3 tasks.py site    # build the rules site into site/ (strict)
-    python3 tasks.py serve   # serve the rules site on http://127.0.0.1:8000
+    python3 tasks.py site    # run the engines the site shows, then build the rules site into site/ (strict)
+    python3 tasks.py serve   # the same reports, then serve the rules site on http://127.0.0.1:8000
     python3 tasks.py blocks  # rewrite the generated text kept in docs/ from the spec
     python3 tasks.py history # run the engines we keep a results log of, appending to it
 
@@ -69,15 +69,40 @@ def task_test(arguments: list[str]) -> None:
     run(["python", "-m", "pytest", "-n", "auto", "--dist", "loadfile", *arguments])
 
 
+SITE_REPORTS = ROOT / "reports"
+SITE_ENGINES = ("reference", "openspiel")
+"""The engines whose compliance the site shows: ours always, OpenSpiel's where open-spiel is installed."""
+
+
+def site_reports(python: str, folder: Path) -> int:
+    """Run the suite on each engine the site shows, its report written to folder/ENGINE/; 0, or 2 if a run could not be made.
+
+    The site build only reads reports (it runs no engine), so this comes first. A run with
+    failures still writes its report, which the site shows; only a run that could not be made
+    at all (exit code 2) stops the build.
+    """
+    for engine in SITE_ENGINES:
+        if engine == "openspiel" and subprocess.run([python, "-c", "import pyspiel"], cwd=ROOT, check=False).returncode:
+            continue  # open-spiel is optional: without it the site shows the engines whose reports it has
+        command = [python, "-m", "euchre_spec", "conform", "--engine", engine, "--quiet", "--report-dir", str(folder)]
+        if subprocess.run(command, cwd=ROOT, check=False).returncode == 2:
+            return 2
+    return 0
+
+
 def task_site(arguments: list[str]) -> None:
-    """Build the rules site into site/ (mkdocs.yml is strict: any warning fails the build)."""
+    """Make the reports the site shows, then build the rules site into site/ (mkdocs.yml is strict: any warning fails)."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if site_reports(str(BIN / "python"), SITE_REPORTS):
+        sys.exit(2)
     run(["mkdocs", "build", "--strict", *arguments])
 
 
 def task_serve(arguments: list[str]) -> None:
-    """Serve the rules site on http://127.0.0.1:8000, rebuilt when docs/ or the spec changes."""
+    """Make the reports, then serve the rules site on http://127.0.0.1:8000, rebuilt when docs/ or the spec changes."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if site_reports(str(BIN / "python"), SITE_REPORTS):
+        sys.exit(2)
     run(["mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *arguments])
 
 

@@ -37,7 +37,7 @@ from .reference_engine import ReferenceEngine
 from .report import report_data, summary_lines, write_json, write_junit
 from .runner import NOT_CHECKED, UNEXPECTED, Engine, InProcessEngine, Outcome, RunResult, run_suite
 from .selection import Filters, select, unknown_ids
-from .user_files import Pool, declaring_user_spec, scenario_pool
+from .user_files import Pool, declaring_user_spec, scenario_pool, user_spec
 
 REFERENCE_COMMAND = [sys.executable, "-m", "euchre_spec", "serve"]
 SHORTCUTS = {"reference": REFERENCE_COMMAND, "openspiel": [sys.executable, "-m", "conformance.adapters.openspiel"]}
@@ -119,19 +119,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    selection = chosen(args)
+    in_process = args.engine == "reference" and args.in_process
+    command_line = engine_command(args.engine, user_spec(args.spec))
+    launched = None if in_process else _launched(command_line, args)
+    try:
+        selection = chosen(args)
+    except BaseException:
+        if launched is not None:
+            launched.kill()
+        raise
     if isinstance(selection, int):
+        if launched is not None:
+            launched.kill()
         return selection
     pool, scenarios = selection
-    command_line = engine_command(args.engine, pool.spec)
-    in_process = args.engine == "reference" and args.in_process
     engine: Engine
     log: Path | None = None
-    if in_process:
+    if launched is None:
         engine, command = reference_in_process(pool.spec), "reference (in process)"
     else:
         log = _fresh_log(args)
-        engine, command = EngineProcess(command_line, timeout=args.timeout, stderr_log=log), args.engine
+        launched.log_stderr(log)
+        engine, command = launched, args.engine
     hellos: list[dict[str, Any]] = []
 
     def expectations(hello: dict[str, Any]) -> dict[str, ExpectedFailure]:
@@ -176,6 +185,14 @@ def _run(args: argparse.Namespace) -> int:
         print(f"error: nothing was checked: {nothing_checked(result)}", file=sys.stderr)
         return 2
     return 1 if any(result.count(status) for status in UNEXPECTED) else 0
+
+
+def _launched(command_line: list[str], args: argparse.Namespace) -> EngineProcess:
+    """The engine, started before the scenarios are loaded so that its start-up and their loading share the time;
+    the handshake waits for the run (and an engine that will not be used is killed)."""
+    engine = EngineProcess(command_line, timeout=args.timeout)
+    engine.launch()
+    return engine
 
 
 def report_folder(args: argparse.Namespace, hello: dict[str, Any] | None, command_line: list[str]) -> Path:

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import wire
-from .sdk import MAX_LINE
 from .stderr_log import StderrLog
+from .wire import MAX_LINE
 
 END = object()
 """Put on the queue when the engine's standard output ends."""
@@ -100,15 +100,41 @@ class EngineProcess:
         self._seq = 0
         self._pending: deque[str | _Garbled] = deque()
         """Lines read from the engine and not yet taken as replies."""
+        self._launched = False
+
+    def launch(self) -> None:
+        """Start the process now and leave the handshake to `start`, so the engine starts up while the caller works.
+
+        The engine's standard error waits in its pipe until `log_stderr` names the log (the conform
+        command knows where it goes only once the scenarios are chosen). A launch that fails, or an
+        engine gone by the time `start` comes, is started again by `start` as if never launched, so
+        what `start` reports is the same either way.
+        """
+        self._launched = True
+        with contextlib.suppress(EngineFailure):
+            self._spawn(hold_stderr=True)
+
+    def log_stderr(self, path: Path) -> None:
+        """Keep the engine's standard error in `path`: before `start`, which begins copying what waited since `launch`."""
+        self.stderr_log = StderrLog(path)
 
     def start(self) -> dict[str, Any]:
-        """Start the process and shake hands; return the engine's hello reply (the process is killed on failure)."""
+        """Start the process (if not launched) and shake hands; return the engine's hello reply (killed on failure)."""
         try:
-            self._spawn()
+            if self._process is not None and self._process.poll() is not None:
+                self._kill()  # launched, and gone before the handshake: started again as without the launch, its output dropped
+            if self._process is None:
+                self._spawn()
+            else:
+                self._follow_stderr()
             return self._shake_hands("the engine")
         except BaseException:
             self._kill()
             raise
+
+    def kill(self) -> None:
+        """Let the engine go at once, without a goodbye (a launched engine that will not be used)."""
+        self._kill()
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send one request and wait for its reply; on failure restart the engine, then raise."""
@@ -181,13 +207,13 @@ class EngineProcess:
         finally:
             self._kill()
 
-    def _spawn(self) -> None:
+    def _spawn(self, hold_stderr: bool = False) -> None:
         try:
             self._process = subprocess.Popen(
                 self.command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL if self.stderr_log is None else subprocess.PIPE,
+                stderr=subprocess.DEVNULL if self.stderr_log is None and not self._launched else subprocess.PIPE,
                 cwd=self.cwd,
                 env=self.env,
                 start_new_session=True,
@@ -200,8 +226,19 @@ class EngineProcess:
         self._pending.clear()
         reader = threading.Thread(target=_read, args=(self._process.stdout, self._lines), daemon=True)
         reader.start()
-        if self.stderr_log is not None and self._process.stderr is not None:
-            self._stderr = self.stderr_log.follow(self._process.stderr)
+        if not hold_stderr:
+            self._follow_stderr()
+
+    def _follow_stderr(self) -> None:
+        """Copy the engine's standard error into the log, or, with no log named, read and drop it (the pipe must not fill)."""
+        process = self._process
+        if process is None or process.stderr is None or self._stderr is not None:
+            return
+        if self.stderr_log is not None:
+            self._stderr = self.stderr_log.follow(process.stderr)
+        else:
+            self._stderr = threading.Thread(target=_discard, args=(process.stderr,), daemon=True)
+            self._stderr.start()
 
     def _shake_hands(self, who: str) -> dict[str, Any]:
         reply = self._exchange(runner_hello(), self.timeout)
@@ -303,6 +340,9 @@ class EngineProcess:
         if self._stderr is not None:
             self._stderr.join(timeout=1)  # the log is complete once the group is gone
             self._stderr = None
+        elif process.stderr is not None:  # held since a launch and never read
+            with contextlib.suppress(OSError, ValueError):
+                process.stderr.close()
 
 
 def _read(stream: IO[bytes] | None, lines: queue.Queue[object]) -> None:
@@ -353,14 +393,21 @@ def _read(stream: IO[bytes] | None, lines: queue.Queue[object]) -> None:
                 stream.close()
 
 
+def _discard(stream: IO[bytes]) -> None:
+    """Read a standard error nobody keeps until it ends."""
+    with contextlib.suppress(OSError, ValueError):
+        while stream.read1(1 << 16):  # type: ignore[attr-defined]
+            pass
+
+
 def _line(raw: bytes) -> str | _Garbled:
-    if len(raw.rstrip(b"\r")) > MAX_LINE:
+    """A reply line as text, or what is wrong with the engine's output."""
+    text = wire.decode_line(raw)
+    if isinstance(text, str):
+        return text
+    if text.too_long:
         return _Garbled(f"the engine printed a line longer than {MAX_LINE // 2**20} MiB")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        bad = raw[exc.start : exc.start + 1]
-        return _Garbled(f"the engine printed bytes that are not UTF-8 ({bad!r} at byte {exc.start} of a line)")
+    return _Garbled(f"the engine printed bytes that are not UTF-8 ({text.byte!r} at byte {text.at} of a line)")
 
 
 def _parsed(line: str) -> dict[str, Any]:

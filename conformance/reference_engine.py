@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import IO, Any
+
+import orjson
 
 from documents.schemas import validate
 from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
@@ -46,7 +48,7 @@ class ReferenceGames(sdk.Engine[GameState]):
 
     def __init__(self, rules_hook: RulesHook | None = None) -> None:
         self.identity = identity()
-        self._rules: dict[str, Rules] = {}
+        self._rules: dict[bytes | str, Rules] = {}
         self._by_identity: dict[int, tuple[object, Rules]] = {}
         self._hook = rules_hook
 
@@ -54,7 +56,7 @@ class ReferenceGames(sdk.Engine[GameState]):
         known = self._by_identity.get(id(setup.rules))
         if known is not None and known[0] is setup.rules:  # a session's restart: the very document it was opened with
             return known[1]
-        key = json.dumps(setup.rules, sort_keys=True)
+        key = _document_key(setup.rules)
         rules = self._rules.get(key)
         if rules is None:
             _check_rules(setup.rules)
@@ -109,6 +111,15 @@ class ReferenceEngine(sdk.Server[GameState]):
 
     def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True) -> None:
         super().__init__(ReferenceGames(rules_hook), sessions)
+
+
+def _document_key(document: Mapping[str, Any]) -> bytes | str:
+    """The same key for equal rules documents however their fields are ordered: sorted JSON, by orjson where it can
+    write the document (five times faster than the standard library, and a request's rules are keyed on every open)."""
+    try:
+        return orjson.dumps(document, option=orjson.OPT_SORT_KEYS)
+    except (orjson.JSONEncodeError, TypeError):  # an integer beyond 64 bits, say
+        return json.dumps(document, sort_keys=True)
 
 
 def _check_rules(document: Any) -> None:

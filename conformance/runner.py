@@ -14,9 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from jsonschema import Draft202012Validator
-
-from documents.schemas import inlined
+from documents.schemas import SchemaCheck, message_check
 
 from . import readings
 from .compare import compare
@@ -115,8 +113,8 @@ class RunResult:
         return sum(1 for o in applicable if o.status in ("pass", "xpass")), len(applicable)
 
 
-def _reply_validator() -> Draft202012Validator:
-    return Draft202012Validator(inlined("https://euchre-spec.org/schemas/protocol.schema.json#/$defs/result"))
+def _reply_validator() -> SchemaCheck:
+    return message_check("https://euchre-spec.org/schemas/protocol.schema.json#/$defs/result")
 
 
 def check_handshake(hello: dict[str, Any]) -> None:
@@ -125,7 +123,7 @@ def check_handshake(hello: dict[str, Any]) -> None:
         raise EngineFailure(
             "error", f"the engine speaks harness protocol {hello.get('protocol')!r}; this runner speaks {PROTOCOL}"
         )
-    validator = Draft202012Validator(inlined("https://euchre-spec.org/schemas/protocol.schema.json#/$defs/hello_reply"))
+    validator = message_check("https://euchre-spec.org/schemas/protocol.schema.json#/$defs/hello_reply")
     problem = next(iter(sorted(validator.iter_errors(hello), key=lambda e: list(e.absolute_path))), None)
     if problem is not None:
         where = "/".join(str(p) for p in problem.absolute_path)
@@ -193,9 +191,7 @@ def run_suite(
     return RunResult(hello, outcomes, time.perf_counter() - started, restarts, interrupted)
 
 
-def run_scenario(
-    engine: Engine, hello: dict[str, Any], scenario: Scenario, seq: int, validator: Draft202012Validator | None
-) -> Outcome:
+def run_scenario(engine: Engine, hello: dict[str, Any], scenario: Scenario, seq: int, validator: SchemaCheck | None) -> Outcome:
     """The outcome of one scenario on an engine whose handshake was `hello` (checked by check_handshake)."""
     reason = unsupported(scenario, hello)
     if reason:

@@ -24,21 +24,17 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import IO, Any, Generic, TypeVar
 
-from jsonschema import Draft202012Validator
-
-from documents.schemas import inlined
+from documents.schemas import SchemaCheck, message_check
 
 from . import wire
 
 PROTOCOL = 1
 """The harness protocol version this kit speaks."""
 
-MAX_LINE = 16 * 2**20
-"""The longest protocol line either side reads (16 MiB), far above the largest reply of the suite;
-a longer one is refused as an error instead of being held in memory."""
+MAX_LINE = wire.MAX_LINE
+"""The longest protocol line either side reads (16 MiB)."""
 
 MAX_MESSAGE_TEXT = 300
 """How much of a bad value an error message quotes."""
@@ -370,9 +366,8 @@ def _plain_deal(deal: Any) -> bool:
     return type(number) is int and 0 <= number < 2**64 and type(dealer) is int and 0 <= dealer <= 7
 
 
-@cache
-def _validator(kind: str) -> Draft202012Validator:
-    return Draft202012Validator(inlined(f"https://euchre-spec.org/schemas/protocol.schema.json#/$defs/{kind}"))
+def _validator(kind: str) -> SchemaCheck:
+    return message_check(f"https://euchre-spec.org/schemas/protocol.schema.json#/$defs/{kind}")
 
 
 @dataclass(frozen=True)
@@ -414,12 +409,13 @@ def _request_batches(stdin: IO[str]) -> Iterator[list[str | _Unreadable]]:
 
 
 def _decoded(line: bytes) -> str | _Unreadable:
-    if len(line.rstrip(b"\r")) > MAX_LINE:
+    """A request line as text, or the problem an engine answers it with."""
+    text = wire.decode_line(line)
+    if isinstance(text, str):
+        return text
+    if text.too_long:
         return _Unreadable(f"a line longer than {MAX_LINE // 2**20} MiB")
-    try:
-        return line.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return _Unreadable(f"not UTF-8: byte {line[exc.start : exc.start + 1]!r} at position {exc.start} of the line")
+    return _Unreadable(f"not UTF-8: byte {text.byte!r} at position {text.at} of the line")
 
 
 def _quoted(value: Any) -> str:

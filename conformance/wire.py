@@ -8,6 +8,9 @@ numbers too large for a double refused there too, so a bad line is refused with 
 message either can give ("NaN is not a JSON value") and no valid line is lost. A line with a
 number of 20 digits or more is read by the standard library alone, since orjson would read an
 integer beyond 64 bits as a float; deal numbers reach 20 digits, other fields never do.
+
+Both ends also cut their input into lines the same way (`decode_line`): a line too long to hold,
+or one that is not UTF-8, is found by one function here and worded by each end for its reader.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -23,6 +27,29 @@ DecodeError = ValueError
 """Raised by `loads` for text that is not one JSON value."""
 
 _LONG_NUMBER = re.compile(r"\d{20}")
+
+MAX_LINE = 16 * 2**20
+"""The longest protocol line either side reads (16 MiB), far above the largest reply of the suite;
+a longer one is refused as an error instead of being held in memory."""
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """Why a line read from the other end is no text to parse: too long, or a byte that is not UTF-8 (and where)."""
+
+    too_long: bool
+    byte: bytes = b""
+    at: int = 0
+
+
+def decode_line(raw: bytes) -> str | BadLine:
+    """The text of one line as read (its newline taken off), or why it has none."""
+    if len(raw.rstrip(b"\r")) > MAX_LINE:
+        return BadLine(too_long=True)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return BadLine(too_long=False, byte=raw[exc.start : exc.start + 1], at=exc.start)
 
 
 def dumps(message: Any) -> str:

@@ -5,6 +5,10 @@ The site reads the same objects the tests read: the catalog and resolved variant
 `conformance.scenarios.suite()`, and the reports the conformance runner writes. Variants and
 house rules are discovered here, never listed by hand, so a new spec file gets its pages on
 the next build.
+
+The build runs no engine: reports are made beforehand by `euchre-spec conform` (`python3
+tasks.py site` runs it for every engine the site shows, then builds), and a build without the
+reference engine's report stops with an error that names the command making it.
 """
 
 from __future__ import annotations
@@ -16,9 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from conformance import history
-from conformance.expected import default_expected_file, load_expected_failures
-from conformance.report import report_data
-from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import Scenario, suite
 from documents.paths import data_home
 from documents.schemas import validator
@@ -28,11 +29,22 @@ from reference_impl.ruleset import Catalog, builtin_catalog, resolve_checked
 
 REPORTS_ENV = "EUCHRE_SPEC_REPORTS"
 REFERENCE = "reference"
-OPENSPIEL = "openspiel"
 
 
 PROJECT = data_home().spec.parent
 """The checkout the site is built from: the site is built from a checkout (or EUCHRE_SPEC_HOME), not an install."""
+
+
+class MissingReport(Exception):
+    """The reports folder has no report of the reference engine, which every build shows."""
+
+    def __init__(self, folder: Path) -> None:
+        path = folder / REFERENCE / "report.json"
+        super().__init__(
+            f"{_shown(path)}: no report of the reference engine; make it with "
+            f"`euchre-spec conform --engine reference --report-dir {_shown(folder)}` "
+            "(`python3 tasks.py site` runs every engine the site shows, then builds)"
+        )
 
 
 @dataclass
@@ -105,10 +117,10 @@ def _history(path: Path) -> list[dict[str, Any]]:
 
 
 def load_reports(folder: Path, scenarios: tuple[Scenario, ...]) -> list[Report]:
-    """Every reports/*/report.json, the reference engine's first; run it in process if it has none.
+    """Every reports/*/report.json, the reference engine's first; MissingReport if it has none.
 
-    A fresh clone has no reports (they are build output), and the site must still show the
-    reference engine's compliance, so the build runs the suite itself: it takes seconds.
+    Reports are what `euchre-spec conform` wrote; the build reads them and runs nothing, so a
+    page never shows a run nobody asked for, and building takes no engine's time.
     """
     reports = []
     for path in sorted(folder.glob("*/report.json")):
@@ -120,25 +132,8 @@ def load_reports(folder: Path, scenarios: tuple[Scenario, ...]) -> list[Report]:
             continue
         reports.append(Report(slug, data, _shown(path), _problems(data, scenarios)))
     if not any(report.slug == REFERENCE for report in reports):
-        result = run_suite(InProcessEngine(), scenarios)
-        data = report_data(result, "reference (in process, run by the site build)")
-        reports.append(Report(REFERENCE, data, "run by the site build, in process", _problems(data, scenarios)))
-    if not any(report.slug == OPENSPIEL for report in reports):
-        reports.extend(_openspiel_report(scenarios))
+        raise MissingReport(folder)
     return sorted(reports, key=lambda report: (report.slug != REFERENCE, report.slug))
-
-
-def _openspiel_report(scenarios: tuple[Scenario, ...]) -> list[Report]:
-    """OpenSpiel's report beside ours, run in process when the optional `open-spiel` is installed."""
-    try:
-        from conformance.adapters.openspiel import InProcessOpenSpiel
-    except ImportError:
-        return []
-    expected = default_expected_file("openspiel-euchre")
-    failures = load_expected_failures(expected, suite()) if expected else {}
-    result = run_suite(InProcessOpenSpiel(), scenarios, lambda hello: failures)
-    data = report_data(result, "openspiel (in process, run by the site build)")
-    return [Report(OPENSPIEL, data, "run by the site build, in process", _problems(data, scenarios))]
 
 
 def _problems(data: dict[str, Any], scenarios: tuple[Scenario, ...]) -> list[str]:

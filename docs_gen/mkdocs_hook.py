@@ -17,7 +17,7 @@ from mkdocs.structure.files import File, Files
 from conformance.scenarios import suite
 from docs_gen.citations import UnknownCitations
 from docs_gen.committed_blocks import StaleBlock
-from docs_gen.data import load_site_data
+from docs_gen.data import MissingReport, load_site_data
 from docs_gen.site import Site, UnknownBlock, generate
 from reference_impl import loading
 from reference_impl.ruleset import SpecInvalid, builtin_catalog
@@ -33,7 +33,7 @@ def on_config(config: Any) -> Any:
     getattr(loading, "_cached_rules").cache_clear()  # noqa: B009 - the loader's private cache of compiled rules
     try:
         _state["site"] = site = generate(load_site_data())
-    except SpecInvalid as exc:  # a broken results log or expected-failures file, named by file and line
+    except (SpecInvalid, MissingReport) as exc:  # a broken results log, named by file and line; a report not made
         raise PluginError(str(exc)) from exc
     config.nav = site.nav
     return config

@@ -28,12 +28,13 @@ import copy
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin
 
-from referencing import Registry
-
 from .schemas import registry
+
+if TYPE_CHECKING:
+    from referencing import Registry
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # Keywords whose values are instances, not schemas: a "$ref" key inside them is data.

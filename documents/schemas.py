@@ -5,6 +5,12 @@ The schemas under schemas/ are the public contract; this module only loads them 
 errors into located SpecErrors. Validator messages are rephrased for the common cases (unknown
 field, missing field, wrong value) because "Additional properties are not allowed" does not tell
 a contributor which key to fix.
+
+Nearly every document checked is valid, and jsonschema takes milliseconds over one (most of what
+loading the suite or answering a protocol message used to cost), so each is first offered to a
+compiled validator (`documents.fast_schemas`); only a document it does not accept is checked by
+jsonschema, which alone words the errors. The messages are therefore the same whether or not the
+compiled validator is installed.
 """
 
 from __future__ import annotations
@@ -13,16 +19,18 @@ import datetime
 import json
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
-
+from . import fast_schemas
 from .errors import SpecError, join_pointer
-from .paths import data_home
+from .schema_files import schema_documents
 from .yaml_loader import Document
+
+if TYPE_CHECKING:  # jsonschema and referencing are imported when a document needs explaining, not at start-up
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 BASE_URI = "https://euchre-spec.org/schemas/"
 
@@ -30,20 +38,55 @@ BASE_URI = "https://euchre-spec.org/schemas/"
 @cache
 def registry() -> Registry:
     """Every schema under schemas/, addressable by its $id and by its file name."""
-    resources = []
-    for path in sorted(data_home().schemas.glob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        resource = Resource.from_contents(contents)
-        resources.append((contents["$id"], resource))
-    return Registry().with_resources(resources)
+    from referencing import Registry, Resource
+
+    return Registry().with_resources((uri, Resource.from_contents(contents)) for uri, contents in schema_documents())
+
+
+def schema_uri(schema_name: str) -> str:
+    """The URI of `schema_name` (a file name under schemas/, or already a $id or $id fragment URI)."""
+    return schema_name if schema_name.startswith("http") else BASE_URI + schema_name
 
 
 @cache
 def validator(schema_name: str) -> Draft202012Validator:
     """A validator for `schema_name` (a file name under schemas/, or a $id fragment URI)."""
-    uri = schema_name if schema_name.startswith("http") else BASE_URI + schema_name
-    schema = {"$ref": uri}
+    from jsonschema import Draft202012Validator
+
+    schema = {"$ref": schema_uri(schema_name)}
     return Draft202012Validator(schema, registry=registry())
+
+
+class SchemaCheck:
+    """One schema as the runner and the engine kit check messages by: `iter_errors` as jsonschema's.
+
+    A message the compiled validator accepts has no errors, found in microseconds; any other is
+    given to jsonschema (over the inlined schema, which it explains fastest), whose errors are
+    the ones reported.
+    """
+
+    def __init__(self, uri: str) -> None:
+        self.uri = uri
+
+    def iter_errors(self, data: Any) -> Iterator[ValidationError]:
+        if fast_schemas.accepts(self.uri, data):
+            return iter(())
+        errors: Iterator[ValidationError] = _explaining(self.uri).iter_errors(data)
+        return errors
+
+
+@cache
+def _explaining(uri: str) -> Draft202012Validator:
+    """jsonschema's validator over the inlined schema at `uri`, made when a message first needs it."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(inlined(uri))
+
+
+@cache
+def message_check(uri: str) -> SchemaCheck:
+    """The check of one protocol message schema (a $id fragment URI), made once per process."""
+    return SchemaCheck(uri)
 
 
 @cache
@@ -75,6 +118,8 @@ Locate = Callable[[str], tuple[str, int]]
 
 def validate(data: Any, schema_name: str, locate: Locate) -> list[SpecError]:
     """All schema errors of `data`, located by `locate` (pointer -> file, line) and reworded."""
+    if fast_schemas.accepts(schema_uri(schema_name), data):
+        return []
     errors = validator(schema_name).iter_errors(data)
     return sorted(_located(locate, error) for error in _leaves(errors))
 
@@ -108,6 +153,8 @@ def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
         if len(meant) == 1:
             yield from _leaves(meant[0])
         else:
+            from jsonschema.exceptions import best_match
+
             yield from _leaves([best_match(error.context)])
 
 

@@ -8,9 +8,15 @@ line it was written on, so later errors can name `file:line`.
 Any file may come from someone else, so the cost of reading one is bounded (`limits`): its size
 is checked before it is read, nesting depth and the count of values and aliases while it is
 composed (an alias bomb stops after a few thousand values, not a few billion), and the values an
-alias repeats are counted again as they are built. Events come from libyaml when PyYAML has it,
-which reads a file about ten times faster than PyYAML's own parser; composing stays in Python,
-so the limits are checked the same way with either parser.
+alias repeats are counted again as they are built.
+
+Where PyYAML has libyaml, a file is first composed by libyaml alone (parser and composer in C,
+several times faster than composing in Python) and built at once, the builder's own counts
+standing for the composer's (`_built`). Only a file that libyaml refuses, or that is past a limit,
+is composed again by the counting composer below, which stops at the value that crossed the
+limit and words every refusal; so each error and each line is the same either way. libyaml
+refuses nesting past its own bound (about a thousand levels) before composing far, so a hostile
+file cannot make the first composition deep or long: its cost is bounded by the file's size.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from .reading import read_text
 
 PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+STR_TAG = "tag:yaml.org,2002:str"
 
 
 @dataclass(frozen=True)
@@ -66,7 +73,7 @@ def parse_document(text: str, name: str) -> Document:
     if size > MAX_FILE_BYTES:
         raise SpecInvalid([SpecError(name, 0, "", f"the text has {size:,} bytes; more than {MAX_FILE_BYTES:,} are not read")])
     try:
-        loader, node = _composed(text)
+        built = _built(text, name)
     except _TooBig as exc:
         raise SpecInvalid([SpecError(name, exc.line, exc.pointer, exc.message)]) from exc
     except yaml.reader.ReaderError as exc:
@@ -75,13 +82,9 @@ def parse_document(text: str, name: str) -> Document:
         raise SpecInvalid([_syntax_error(exc, name, text)]) from exc
     except yaml.YAMLError as exc:
         raise SpecInvalid([SpecError(name, 0, "", f"not valid YAML: {exc}")]) from exc
-    if node is None:
+    if built is None:
         raise SpecInvalid([SpecError(name, 1, "", "the file is empty")])
-    builder = _Builder(name, loader)
-    try:
-        data = builder.build(node, "", 1)
-    except _TooBig as exc:
-        raise SpecInvalid([SpecError(name, exc.line, exc.pointer, exc.message)]) from exc
+    builder, data = built
     if builder.errors:
         raise SpecInvalid(builder.errors)
     return Document(name, data, builder.lines)
@@ -94,23 +97,91 @@ def line_map(text: str, name: str) -> dict[str, int]:
     field this loader would refuse (a name too long, a tag) still gets its line.
     """
     try:
-        loader, node = _composed(text)
-        if node is None:
-            return {}
-        builder = _Builder(name, loader)
-        builder.build(node, "", 1)
+        built = _built(text, name)
     except (_TooBig, yaml.YAMLError):
         return {}
-    return builder.lines
+    return {} if built is None else built[0].lines
 
 
-def _composed(text: str) -> tuple[Any, Any]:
-    """The loader and the single node of `text` (None for an empty text), its limits counted as it composes."""
+def _built(text: str, name: str) -> tuple[_Builder, Any] | None:
+    """The builder (its lines and errors) and the data of `text`, None for an empty text; raises _TooBig or
+    a YAMLError where the counting composer or the builder stops.
+
+    libyaml composes first, where it is installed. A graph it gives is built at once: a builder
+    that finds nothing wrong has built every node the composer made, counting values and depth at
+    least as the composer does (an alias's values again), so the graph is within every limit.
+    Whatever else happens (libyaml refuses the text, the graph has too many aliases, the builder
+    stops at a limit or finds an error, after which it skips what is under it) is done again by
+    the counting composer, so each error and line is the one it finds.
+    """
+    composed = _composed_by_libyaml(text)
+    if composed is not None:
+        loader, node = composed
+        if node is None:
+            return None
+        builder = _Builder(name, loader)
+        try:
+            data = builder.build(node, "", 1)
+        except _TooBig:
+            pass  # past a limit: the counting composer finds which, and where
+        else:
+            if not builder.errors:
+                return builder, data
     loader = _loader(text)
     try:
-        return loader, loader.get_single_node()
+        node = loader.get_single_node()
     finally:
         loader.dispose()
+    if node is None:
+        return None
+    builder = _Builder(name, loader)
+    return builder, builder.build(node, "", 1)
+
+
+def _composed_by_libyaml(text: str) -> tuple[Any, Any] | None:
+    """libyaml's loader and node for `text` if it composes it within the limits; None otherwise (or without libyaml)."""
+    if _C_LOADER is None:
+        return None
+    try:
+        loader = _C_LOADER(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except Exception:  # whatever libyaml refuses, the counting composer refuses again, in its own words
+        return None
+    if node is not None and "*" in text and not _within_limits(node):  # a text without "*" has no alias
+        return None
+    return loader, node
+
+
+def _within_limits(root: yaml.Node) -> bool:
+    """Whether a composed graph stays within the limits the counting composer checks as it goes (aliases above all).
+
+    The graph is walked in the order it was written; a node met again is an alias (libyaml gives
+    an alias the very node of its anchor), counted as the composer counts one and not entered.
+    """
+    seen: set[int] = set()
+    values = aliases = 0
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        if id(node) in seen:
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                return False
+            continue
+        seen.add(id(node))
+        values += 1
+        if values > MAX_VALUES:
+            return False
+        if isinstance(node, yaml.MappingNode):
+            stack.extend((child, depth + 1) for pair in reversed(node.value) for child in reversed(pair))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in reversed(node.value))
+    return True
 
 
 class _TooBig(Exception):
@@ -167,8 +238,10 @@ try:
             self._start_counting()
 
     _FAST: type[_CountingComposer] | None = _FastLoader
+    _C_LOADER: type[yaml.CSafeLoader] | None = yaml.CSafeLoader
 except ImportError:  # PyYAML built without libyaml
     _FAST = None
+    _C_LOADER = None
 
 
 class _PythonLoader(_CountingComposer, Reader, Scanner, Parser):
@@ -223,6 +296,8 @@ class _Builder:
         return self._scalar(node, pointer)
 
     def _scalar(self, node: yaml.Node, pointer: str) -> Any:
+        if node.tag == STR_TAG:  # most values: text is its own value (what the constructor would return, at less cost)
+            return node.value
         if node.tag in NUMBER_TAGS and len(node.value) > MAX_NUMBER_DIGITS:
             self._error(
                 node,

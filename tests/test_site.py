@@ -3,21 +3,22 @@ only rule clauses and scenarios that exist."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs.exceptions import PluginError
 
 from conformance.report import report_data
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import suite
 from conformance.validation_helpers import all_clause_ids
+from docs_gen import mkdocs_hook
 from docs_gen.blocks import BLOCKS
 from docs_gen.citations import Citation, UnknownCitations, expand, find_citations, unknown_citations
-from docs_gen.data import load_reports, load_site_data
+from docs_gen.data import REPORTS_ENV, MissingReport, load_reports, load_site_data
 from docs_gen.markup import esc
 from docs_gen.ranking import suit_orders
 from docs_gen.site import Site, UnknownBlock, generate
@@ -30,9 +31,6 @@ from .site_helpers import built_site
 
 DOCS = ROOT / "docs"
 
-# Where the optional open-spiel is installed, the build also runs OpenSpiel when it has no report.
-OPENSPIEL_RUN = ["openspiel"] if importlib.util.find_spec("pyspiel") is not None else []
-
 
 def write_report(folder: Path, slug: str, count: int) -> None:
     """A real report of the reference engine on the first `count` scenarios."""
@@ -43,9 +41,10 @@ def write_report(folder: Path, slug: str, count: int) -> None:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    """The site generated in process (the strict build, which runs the whole suite, is built_site)."""
+    """The site generated in process from two reports (the strict build, from the reports the site task makes, is built_site)."""
     reports = tmp_path_factory.mktemp("reports")
     write_report(reports, "reference", 5)
+    write_report(reports, "second", 3)
     return generate(load_site_data(reports))
 
 
@@ -108,7 +107,7 @@ def test_every_clause_has_a_home_anchor(built: Path) -> None:
             assert f'id="{clause_id}"' in html, f"{clause_id} is not shown on the {variant_id} page"
 
 
-def test_the_compliance_report_of_the_reference_engine_is_built_without_reports(built: Path) -> None:
+def test_the_compliance_report_the_site_task_makes_is_built_into_the_site(built: Path) -> None:
     html = (built / "compliance" / "reference" / "index.html").read_text(encoding="utf-8")
     assert "Must-level scenarios passed" in html
     assert f"<strong>Scenarios run:</strong> {len(suite())}<" in html
@@ -220,19 +219,26 @@ def test_reports_are_read_and_a_stale_one_is_flagged(tmp_path: Path) -> None:
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "report.json").write_text("{", encoding="utf-8")
     loaded = {report.slug: report for report in load_reports(tmp_path, scenarios)}
-    assert list(loaded) == ["reference", "broken", *OPENSPIEL_RUN, "other"]
+    assert list(loaded) == ["reference", "broken", "other"]
     assert loaded["reference"].problems == []
     assert loaded["reference"].origin.endswith("report.json")
     assert any("not in the report" in problem for problem in loaded["other"].problems)
     assert loaded["broken"].problems
 
 
-def test_without_a_reference_report_the_build_runs_the_suite(tmp_path: Path) -> None:
+def test_without_a_reference_report_the_build_stops_naming_the_command_that_makes_it(tmp_path: Path) -> None:
     write_report(tmp_path, "other", 2)
-    reports = load_reports(tmp_path, suite()[:4])
-    assert [report.slug for report in reports] == ["reference", *OPENSPIEL_RUN, "other"]
-    assert reports[0].data["summary"]["total"] == 4
-    assert "run by the site build" in reports[0].origin
+    with pytest.raises(MissingReport) as excinfo:
+        load_reports(tmp_path, suite()[:4])
+    message = str(excinfo.value)
+    assert f"{tmp_path / 'reference' / 'report.json'}: no report of the reference engine" in message
+    assert f"euchre-spec conform --engine reference --report-dir {tmp_path}" in message
+
+
+def test_the_mkdocs_hook_turns_a_missing_report_into_a_build_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(REPORTS_ENV, str(tmp_path))
+    with pytest.raises(PluginError, match="no report of the reference engine; make it with `euchre-spec conform"):
+        mkdocs_hook.on_config(object())
 
 
 def test_the_results_matrix_has_every_scenario_of_a_report_once_linked_to_the_engines_entry(site: Site) -> None:
