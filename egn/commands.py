@@ -49,6 +49,11 @@ def add_commands(commands: Any) -> None:
     export.add_argument(
         "--no-hands", action="store_true", help="leave out the dealt hands and the discards, as a record of a live game would"
     )
+    export.add_argument(
+        "--allow-unexpressed",
+        action="store_true",
+        help="write the record even when EGN's flags cannot say every rule (then audit it with --variant and -r)",
+    )
     export.set_defaults(run=run_export)
 
 
@@ -79,10 +84,15 @@ def run_export(args: argparse.Namespace) -> int:
     if problem:
         print(f"error: --dealer: {problem}", file=sys.stderr)
         return 2
+    command = args.variant + "".join(f" -r {ref}" for ref in args.house_rules)
     try:
-        exported = export_game(rules, args.deal, args.seed, args.dealer, with_hands=not args.no_hands)
+        exported = export_game(
+            rules, args.deal, args.seed, args.dealer, with_hands=not args.no_hands, allow_unexpressed=args.allow_unexpressed
+        )
     except ExportError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        if exc.unexpressed:
+            print(f"(--allow-unexpressed writes it anyway; audit it with --variant {command})", file=sys.stderr)
         return 1
     text = json.dumps(exported.record, indent=2) + "\n"
     if args.output is not None:
@@ -90,7 +100,6 @@ def run_export(args: argparse.Namespace) -> int:
     else:
         print(text, end="")
     if exported.unexpressed:
-        command = args.variant + "".join(f" -r {ref}" for ref in args.house_rules)
         print(
             "note: EGN's ruleset flags cannot say everything these rules say ("
             + "; ".join(exported.unexpressed)
