@@ -76,7 +76,16 @@ Locate = Callable[[str], tuple[str, int]]
 def validate(data: Any, schema_name: str, locate: Locate) -> list[SpecError]:
     """All schema errors of `data`, located by `locate` (pointer -> file, line) and reworded."""
     errors = validator(schema_name).iter_errors(data)
-    return sorted(_located(locate, error) for error in _leaves(errors))
+    return sorted(located for error in _leaves(errors) for located in _each_unknown_field(locate, error))
+
+
+def _each_unknown_field(locate: Locate, error: ValidationError) -> list[SpecError]:
+    """One error per unknown field: jsonschema reports all of a mapping's unknown fields as one error."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        extras = _unexpected(error)
+        if len(extras) > 1:
+            return [_located(locate, error, extra) for extra in extras]
+    return [_located(locate, error)]
 
 
 def validate_document(document: Document, schema_name: str) -> list[SpecError]:
@@ -111,15 +120,15 @@ def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
             yield from _leaves([best_match(error.context)])
 
 
-def _located(locate: Locate, error: ValidationError) -> SpecError:
+def _located(locate: Locate, error: ValidationError, extra: str | None = None) -> SpecError:
     pointer = ""
     for key in error.absolute_path:
         pointer = join_pointer(pointer, key)
-    message = _message(error)
+    message = _message(error, extra)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         extras = _unexpected(error)
         if extras:
-            pointer = join_pointer(pointer, extras[0])
+            pointer = join_pointer(pointer, extra or extras[0])
     if "propertyNames" in error.schema_path and isinstance(error.instance, str):
         pointer = join_pointer(pointer, error.instance)
     file, line = locate(pointer)
@@ -131,15 +140,15 @@ def _unexpected(error: ValidationError) -> list[str]:
     return [key for key in error.instance if key not in allowed]
 
 
-def _message(error: ValidationError) -> str:
-    """Words for one validation error."""
+def _message(error: ValidationError, extra: str | None = None) -> str:
+    """Words for one validation error (`extra`: which of several unknown fields it is about)."""
     kind = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         extras = _unexpected(error)
         allowed = ", ".join(sorted(schema.get("properties", {}))) or "none"
         if extras:
-            return f"unknown field {extras[0]!r}; the fields allowed here are: {allowed}"
+            return f"unknown field {extra or extras[0]!r}; the fields allowed here are: {allowed}"
     if "propertyNames" in error.schema_path:
         return f"{json.dumps(error.instance)} is not a valid name here: {_form(schema)}"
     if isinstance(error.instance, (int, float)) and not isinstance(error.instance, bool) and kind in ("enum", "type", "const"):
