@@ -79,12 +79,21 @@ def validate(data: Any, schema_name: str, locate: Locate) -> list[SpecError]:
     return sorted(located for error in _leaves(errors) for located in _each_unknown_field(locate, error))
 
 
+NAMED_UNKNOWN_FIELDS = 20
+"""Unknown fields of one mapping named one by one; the rest are counted in one more error."""
+
+
 def _each_unknown_field(locate: Locate, error: ValidationError) -> list[SpecError]:
     """One error per unknown field: jsonschema reports all of a mapping's unknown fields as one error."""
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         extras = _unexpected(error)
         if len(extras) > 1:
-            return [_located(locate, error, extra) for extra in extras]
+            found = [_located(locate, error, extra) for extra in extras[:NAMED_UNKNOWN_FIELDS]]
+            if len(extras) > NAMED_UNKNOWN_FIELDS:
+                first = _located(locate, error, extras[NAMED_UNKNOWN_FIELDS])
+                more = f"unknown field {extras[NAMED_UNKNOWN_FIELDS]!r} and {len(extras) - NAMED_UNKNOWN_FIELDS - 1:,} more here"
+                found.append(SpecError(first.file, first.line, first.pointer, more))
+            return found
     return [_located(locate, error)]
 
 
@@ -126,9 +135,9 @@ def _located(locate: Locate, error: ValidationError, extra: str | None = None) -
         pointer = join_pointer(pointer, key)
     message = _message(error, extra)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        extras = _unexpected(error)
+        extras = [extra] if extra else _unexpected(error)
         if extras:
-            pointer = join_pointer(pointer, extra or extras[0])
+            pointer = join_pointer(pointer, extras[0])
     if "propertyNames" in error.schema_path and isinstance(error.instance, str):
         pointer = join_pointer(pointer, error.instance)
     file, line = locate(pointer)
@@ -145,10 +154,10 @@ def _message(error: ValidationError, extra: str | None = None) -> str:
     kind = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
     if kind == "additionalProperties" and isinstance(error.instance, dict):
-        extras = _unexpected(error)
+        extras = [extra] if extra else _unexpected(error)
         allowed = ", ".join(sorted(schema.get("properties", {}))) or "none"
         if extras:
-            return f"unknown field {extra or extras[0]!r}; the fields allowed here are: {allowed}"
+            return f"unknown field {extras[0]!r}; the fields allowed here are: {allowed}"
     if "propertyNames" in error.schema_path:
         return f"{json.dumps(error.instance)} is not a valid name here: {_form(schema)}"
     if isinstance(error.instance, (int, float)) and not isinstance(error.instance, bool) and kind in ("enum", "type", "const"):

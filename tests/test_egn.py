@@ -393,3 +393,13 @@ def test_loner_lead_left_of_loner_maps_onto_lead_left_of_loner() -> None:
     assert mapping.rules.first_lead == "left_of_lone_player"
     (lead,) = [flag for flag in mapping.flags if flag.flag == "loner_lead"]
     assert (lead.status, lead.detail) == ("mapped", "house rule lead-left-of-loner")
+
+
+def test_past_twenty_unknown_fields_the_rest_are_counted() -> None:
+    data = fixture_data("lone-and-stuck.egn")
+    data["metadata"]["ruleset"] |= {f"stray_{number:02}": True for number in range(25)}
+    with pytest.raises(EgnUnreadable) as caught:
+        parse_egn(json.dumps(data, indent=2), "many.egn")
+    messages = [error.message.split(";")[0] for error in caught.value.errors]
+    assert messages[:2] == ["unknown field 'stray_00'", "unknown field 'stray_01'"]
+    assert messages[20:] == ["unknown field 'stray_20' and 4 more here"]
