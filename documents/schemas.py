@@ -121,7 +121,25 @@ def validate(data: Any, schema_name: str, locate: Locate) -> list[SpecError]:
     if fast_schemas.accepts(schema_uri(schema_name), data):
         return []
     errors = validator(schema_name).iter_errors(data)
-    return sorted(_located(locate, error) for error in _leaves(errors))
+    return sorted(located for error in _leaves(errors) for located in _each_unknown_field(locate, error))
+
+
+NAMED_UNKNOWN_FIELDS = 20
+"""Unknown fields of one mapping named one by one; the rest are counted in one more error."""
+
+
+def _each_unknown_field(locate: Locate, error: ValidationError) -> list[SpecError]:
+    """One error per unknown field: jsonschema reports all of a mapping's unknown fields as one error."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        extras = _unexpected(error)
+        if len(extras) > 1:
+            found = [_located(locate, error, extra) for extra in extras[:NAMED_UNKNOWN_FIELDS]]
+            if len(extras) > NAMED_UNKNOWN_FIELDS:
+                first = _located(locate, error, extras[NAMED_UNKNOWN_FIELDS])
+                more = f"unknown field {extras[NAMED_UNKNOWN_FIELDS]!r} and {len(extras) - NAMED_UNKNOWN_FIELDS - 1:,} more here"
+                found.append(SpecError(first.file, first.line, first.pointer, more))
+            return found
+    return [_located(locate, error)]
 
 
 def validate_document(document: Document, schema_name: str) -> list[SpecError]:
@@ -158,13 +176,13 @@ def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
             yield from _leaves([best_match(error.context)])
 
 
-def _located(locate: Locate, error: ValidationError) -> SpecError:
+def _located(locate: Locate, error: ValidationError, extra: str | None = None) -> SpecError:
     pointer = ""
     for key in error.absolute_path:
         pointer = join_pointer(pointer, key)
-    message = _message(error)
+    message = _message(error, extra)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        extras = _unexpected(error)
+        extras = [extra] if extra else _unexpected(error)
         if extras:
             pointer = join_pointer(pointer, extras[0])
     if "propertyNames" in error.schema_path and isinstance(error.instance, str):
@@ -178,12 +196,12 @@ def _unexpected(error: ValidationError) -> list[str]:
     return [key for key in error.instance if key not in allowed]
 
 
-def _message(error: ValidationError) -> str:
-    """Words for one validation error."""
+def _message(error: ValidationError, extra: str | None = None) -> str:
+    """Words for one validation error (`extra`: which of several unknown fields it is about)."""
     kind = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
     if kind == "additionalProperties" and isinstance(error.instance, dict):
-        extras = _unexpected(error)
+        extras = [extra] if extra else _unexpected(error)
         allowed = ", ".join(sorted(schema.get("properties", {}))) or "none"
         if extras:
             return f"unknown field {extras[0]!r}; the fields allowed here are: {allowed}"

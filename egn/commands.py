@@ -1,7 +1,8 @@
 """The `audit` and `export-egn` subcommands, registered by euchre_spec.cli.
 
-`audit` exits 0 when no rule is found broken, 1 when a record breaks a rule, 2 when the file
-cannot be read (bad JSON or not EGN: each error as `file:line: message (/pointer)`).
+`audit` reads an EGN record or an EMN match (several games) and exits 0 when no rule is found
+broken, 1 when a record breaks a rule or a match's result disagrees with its games, 2 when the
+file cannot be read (bad JSON or not EGN: each error as `file:line: message (/pointer)`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from reference_impl.ruleset import SpecInvalid
 from .export import ExportError, export_game
 from .game import audit
 from .mapping import map_ruleset
-from .notation import EgnUnreadable, read_egn
-from .report import render
+from .match import EmnMatch, audit_match, read_game_or_match
+from .notation import EgnUnreadable
+from .report import render, render_match
 
 UNREADABLE = 2
 
@@ -30,10 +32,11 @@ def add_commands(commands: Any) -> None:
     check = commands.add_parser(
         "audit",
         help="check a recorded game (EGN) against the rules: every call and play, each hand's points, the score",
-        description="Replay an EGN record hand by hand through the reference engine. Exit 0: no broken rule found; "
-        "1: a record breaks a rule; 2: the file cannot be read.",
+        description="Replay an EGN record (or each game of an EMN match) hand by hand through the reference engine. "
+        "Exit 0: no broken rule found; 1: a record breaks a rule or a match result disagrees with its games; "
+        "2: the file cannot be read.",
     )
-    check.add_argument("path", type=Path, help="an EGN file (.egn, JSON)")
+    check.add_argument("path", type=Path, help="an EGN record (.egn, JSON; EGN 1.0 to 1.4) or an EMN match (.emn)")
     check.add_argument("--variant", help="audit under exactly this variant (and -r house rules) instead of the flags' choice")
     add_house_rule_option(check, "a house rule to use as well (repeatable)")
     check.add_argument("--json", action="store_true", help="print the audit as JSON")
@@ -49,28 +52,34 @@ def add_commands(commands: Any) -> None:
     export.add_argument(
         "--no-hands", action="store_true", help="leave out the dealt hands and the discards, as a record of a live game would"
     )
+    export.add_argument(
+        "--allow-unexpressed",
+        action="store_true",
+        help="write the record even when EGN's flags cannot say every rule (then audit it with --variant and -r)",
+    )
     export.set_defaults(run=run_export)
 
 
 def run_audit(args: argparse.Namespace) -> int:
     try:
-        record = read_egn(args.path)
+        document = read_game_or_match(args.path)
     except EgnUnreadable as exc:
         for error in exc.errors:
             print(error, file=sys.stderr)
         return UNREADABLE
     try:
-        mapping = map_ruleset(record.ruleset, args.variant, args.house_rules)
+        if isinstance(document, EmnMatch):
+            match = audit_match(document, args.variant, args.house_rules)
+            text, data, code = render_match(match), match.as_dict(), match.exit_code
+        else:
+            report = audit(document, map_ruleset(document.ruleset, args.variant, args.house_rules))
+            text, data, code = render(report), report.as_dict(), report.exit_code
     except SpecInvalid as exc:  # an unknown variant or house rule: a usage error, like argparse's
         for error in exc.errors:
             print(error, file=sys.stderr)
         return UNREADABLE
-    report = audit(record, mapping)
-    if args.json:
-        print(json.dumps(report.as_dict(), indent=2))
-    else:
-        print(render(report), end="")
-    return report.exit_code
+    print(json.dumps(data, indent=2) if args.json else text, end="\n" if args.json else "")
+    return code
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -79,10 +88,15 @@ def run_export(args: argparse.Namespace) -> int:
     if problem:
         print(f"error: --dealer: {problem}", file=sys.stderr)
         return 2
+    command = args.variant + "".join(f" -r {ref}" for ref in args.house_rules)
     try:
-        exported = export_game(rules, args.deal, args.seed, args.dealer, with_hands=not args.no_hands)
+        exported = export_game(
+            rules, args.deal, args.seed, args.dealer, with_hands=not args.no_hands, allow_unexpressed=args.allow_unexpressed
+        )
     except ExportError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        if exc.unexpressed:
+            print(f"(--allow-unexpressed writes it anyway; audit it with --variant {command})", file=sys.stderr)
         return 1
     text = json.dumps(exported.record, indent=2) + "\n"
     if args.output is not None:
@@ -90,7 +104,6 @@ def run_export(args: argparse.Namespace) -> int:
     else:
         print(text, end="")
     if exported.unexpressed:
-        command = args.variant + "".join(f" -r {ref}" for ref in args.house_rules)
         print(
             "note: EGN's ruleset flags cannot say everything these rules say ("
             + "; ".join(exported.unexpressed)

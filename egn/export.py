@@ -4,20 +4,23 @@ The game is played as `euchre-spec play --game` plays one (portable deal numbers
 actions from a seeded generator), and each finished hand is turned into EGN from the engine's own
 history: calls in turn from the dealer's left, going alone, the dealer's discard, a lone defence,
 and the tricks in the order played. The ruleset flags are the inverse of `mapping`: the flags
-that select these rules when read back. Where EGN cannot say what our rules say, the flags are
-as close as EGN allows, and `unexpressed` lists the differences, so the user can audit the file
-with `--variant` and `-r` instead of the flags.
+that select these rules when read back. Where EGN cannot say what our rules say (a house rule
+without a flag, such as club-euchre or renege-penalty), the export is refused, naming the house
+rule: a record audited under other rules than it was played by would fail its own audit. Asked
+to write it anyway, the flags are as close as EGN allows, and `unexpressed` lists the
+differences, so the user can audit the file with `--variant` and `-r` instead of the flags.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from reference_impl.engine import HandState, apply, new_hand
 from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
 from reference_impl.engine.state import BID_ROUND_ONE, BID_ROUND_TWO, DEALER_DISCARD, DECLARE_ALONE, DEFEND_ALONE, PLAY
+from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 
 from .mapping import FIRST_LEAD, map_ruleset
@@ -25,7 +28,11 @@ from .notation import EGN_VERSION, FILE_TYPE, RANKS, from_code
 
 
 class ExportError(ValueError):
-    """The game contains something EGN has no notation for."""
+    """The game contains something EGN has no notation for; `unexpressed` when it is the rules themselves."""
+
+    def __init__(self, message: str, unexpressed: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.unexpressed = unexpressed
 
 
 @dataclass(frozen=True)
@@ -54,13 +61,28 @@ def play_game(rules: Rules, first_deal: int, seed: int, dealer: int = 0) -> tupl
 
 
 def export_game(
-    rules: Rules, first_deal: int, seed: int = 0, dealer: int = 0, with_hands: bool = True, title: str | None = None
+    rules: Rules,
+    first_deal: int,
+    seed: int = 0,
+    dealer: int = 0,
+    with_hands: bool = True,
+    title: str | None = None,
+    allow_unexpressed: bool = False,
 ) -> Export:
-    """Play a game and write it as EGN; `with_hands=False` leaves out the dealt hands and discards."""
+    """Play a game and write it as EGN; `with_hands=False` leaves out the dealt hands and discards.
+
+    Rules EGN's flags cannot say are refused (ExportError naming the house rule or variant), since
+    the record would be audited under other rules; `allow_unexpressed` writes it anyway and lists
+    the differences in `unexpressed`.
+    """
     if rules.players > 10 or (len(rules.teams) > 2 and rules.is_partnership()):
         raise ExportError(f"EGN cannot record a game of {rules.variant_id}")
-    hands, scores = play_game(rules, first_deal, seed, dealer)
     ruleset, unexpressed = ruleset_for(rules)
+    if unexpressed and not allow_unexpressed:
+        raise ExportError(_refusal(rules, unexpressed), unexpressed)
+    if rules.partner_card:
+        raise ExportError(f"EGN has no notation for a lone player taking a partner's card, which {rules.variant_id} has")
+    hands, scores = play_game(rules, first_deal, seed, dealer)
     command = f"euchre-spec export-egn {rules.variant_id}" + "".join(f" -r {ref}" for ref in rules.house_rules)
     command += f" --deal {first_deal} --seed {seed}" + (f" --dealer {dealer}" if dealer else "")
     metadata: dict[str, Any] = {
@@ -81,6 +103,9 @@ def export_game(
 def ruleset_for(rules: Rules) -> tuple[dict[str, Any], tuple[str, ...]]:
     """EGN flags for these rules, and what the rules read back from those flags would do differently."""
     ranks = {card.rank for card in rules.deck if card.suit is not None}
+    unwritable = sorted(ranks - set(RANKS))
+    if unwritable:
+        raise ExportError(f"EGN has no notation for the {rules.variant_id} deck (ranks {', '.join(unwritable)})")
     lowest = max(ranks, key=RANKS.index) if ranks else "9"
     flags: dict[str, Any] = {
         "std": rules.stick_the_dealer,
@@ -89,6 +114,8 @@ def ruleset_for(rules: Rules) -> tuple[dict[str, Any], tuple[str, ...]]:
         "joker": any(card.suit is None for card in rules.deck),
         "winning_score": rules.target,
     }
+    if rules.no_trump:
+        flags["allow_no_trump"] = True  # written only when set, so other games' records stay as they were
     if rules.is_partnership():
         flags["canadian"] = rules.dealer_partner_must_go_alone
         flags["defend_alone"] = rules.defender_alone != "never"
@@ -101,46 +128,57 @@ def ruleset_for(rules: Rules) -> tuple[dict[str, Any], tuple[str, ...]]:
                 flags["loner_march_score"] = march.points
             if euchred is not None:
                 flags["loner_euchred_score"] = euchred.points
-    return flags, _differences(rules, flags)
+    return flags, differences(rules, map_ruleset(flags).rules)
 
 
-# Compiled-rules fields that decide a replay; a difference in any of them is worth a warning.
-_COMPARED = (
-    "players",
-    "hand_size",
-    "up_card",
-    "round_one",
-    "round_two",
-    "dealer_partner_must_go_alone",
-    "dealer_pickup_compulsory",
-    "dealer_may_discard_up_card",
-    "dealer_picks_up_when_partner_alone",
-    "stick_the_dealer",
-    "stuck_dealer_may_name_turned_down",
-    "throw_in_same_dealer",
-    "special_up_card",
-    "maker_alone",
-    "defender_alone",
-    "first_lead",
-    "target",
-    "tie",
+# Compiled-rules fields that cannot differ in a way a replay notices: names and texts, and the
+# packets of the deal (a record gives the cards each seat held or played, not how they were dealt).
+# Every other field decides something a replay checks, so any difference is worth a warning.
+_NOT_COMPARED = frozenset(
+    {"variant_id", "house_rules", "title", "labels", "clause_ids", "document", "actions", "play_actions", "card_ids", "packets"}
 )
+_PART_OF_THE_DECK = frozenset({"deck", "effective_suit", "power", "special_cards"})
+_SCORING = frozenset({"scoring", "scoring_predicted_alone"})
 
 
-def _differences(rules: Rules, flags: dict[str, Any]) -> tuple[str, ...]:
-    back = map_ruleset(flags).rules
-    found = [
-        f"{name}: ours {getattr(rules, name)!r}, read back {getattr(back, name)!r}"
-        for name in _COMPARED
-        if getattr(rules, name) != getattr(back, name)
-    ]
+def differences(rules: Rules, back: Rules) -> tuple[str, ...]:
+    """What `back` (the rules read back from the flags) would do differently from `rules`."""
+    found = []
+    for name in (f.name for f in fields(Rules)):
+        if name in _NOT_COMPARED or name in _PART_OF_THE_DECK or name in _SCORING:
+            continue
+        ours, theirs = getattr(rules, name), getattr(back, name)
+        if ours != theirs:
+            found.append(f"{name}: ours {_shown(ours)}, read back {_shown(theirs)}")
     if [card.code for card in rules.deck] != [card.code for card in back.deck]:
         found.append("the deck")
-    ours = {key: (row.to, row.points) for key, row in rules.scoring.items()}
-    theirs = {key: (row.to, row.points) for key, row in back.scoring.items()}
-    if ours != theirs:
+    elif any(getattr(rules, name) != getattr(back, name) for name in _PART_OF_THE_DECK):
+        found.append("the ranking of the cards")
+    if any(_rows(getattr(rules, name)) != _rows(getattr(back, name)) for name in sorted(_SCORING)):
         found.append("the scoring table")
     return tuple(found)
+
+
+def _rows(table: Any) -> dict[Any, tuple[str, int]]:
+    return {key: (row.to, row.points) for key, row in table.items()}
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, frozenset):
+        return "[" + ", ".join(repr(item) for item in sorted(value)) + "]"
+    return repr(value)
+
+
+def _refusal(rules: Rules, unexpressed: tuple[str, ...]) -> str:
+    """Which house rules (or the variant itself) EGN's flags cannot say, for the error message."""
+    variant = rules.variant_id
+    culprits = [] if not ruleset_for(load_rules(variant, ()))[1] else [f"the variant {variant} itself"]
+    culprits += [f"house rule {ref}" for ref in rules.house_rules if ruleset_for(load_rules(variant, (ref,)))[1]]
+    named = " and ".join(culprits) or "this combination of house rules"
+    return (
+        f"EGN's ruleset flags have no counterpart for {named}: the record would be read back as other rules "
+        f"({'; '.join(unexpressed)})"
+    )
 
 
 def _deal(number: int, hand: HandState, with_hands: bool) -> dict[str, Any]:

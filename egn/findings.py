@@ -118,6 +118,7 @@ class AuditReport:
     problems: list[Problem] = field(default_factory=list)
     score: list[int] | None = None
     winners: list[int] = field(default_factory=list)
+    upgraded_from: str | None = None
 
     def all_problems(self) -> list[Problem]:
         return [problem for hand in self.hands for problem in hand.problems] + self.problems
@@ -135,6 +136,7 @@ class AuditReport:
         return {
             "file": self.path,
             "egn_version": self.version,
+            **({"upgraded_from": self.upgraded_from} if self.upgraded_from else {}),
             "title": self.title,
             "players": self.players,
             "rules": {

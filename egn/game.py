@@ -33,6 +33,9 @@ def audit(record: EgnRecord, mapping: RulesMapping) -> AuditReport:
         mapping=mapping,
         initial_score=[0] * teams,
     )
+    if record.upgraded is not None:
+        report.upgraded_from = record.upgraded.from_version
+        report.problems.append(problem_at(record, "upgraded", NOTE, record.upgraded.summary(), None, "/version"))
     given = [int(value) for value in record.metadata.get("initialScore", [])]
     if len(given) == teams:
         report.initial_score = given

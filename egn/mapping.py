@@ -139,7 +139,7 @@ def map_ruleset(
         variant, refs, rules = _search(requirements, tuple(house_rules))
         chosen_by = "the ruleset flags"
     auto = chosen_by == "the ruleset flags"
-    flags = tuple(_judge(requirement, rules, variant, refs, auto) for requirement in requirements)
+    flags = _joker_said_plainly(tuple(_judge(requirement, rules, variant, refs, auto) for requirement in requirements), variant)
     num_deals = int(values["num_deals"] or 0)
     return RulesMapping(
         variant=variant,
@@ -228,6 +228,28 @@ def _judge(requirement: _Requirement, rules: Rules, variant: str, refs: tuple[st
         if chosen_by_flags:
             reason += ", and no house rule in the catalog gives what the flag says"
     return FlagMapping(flag, value, requirement.explicit, "unmapped", reason)
+
+
+def _joker_said_plainly(flags: tuple[FlagMapping, ...], variant: str) -> tuple[FlagMapping, ...]:
+    """A joker the deck fits only through a variant whose own rules the other flags contradict is unmapped.
+
+    EGN's joker (the Benny) can be added to any game; ours is only in british, with british's
+    rules. A record of, say, a 24-card four-hand game with a joker is read with british's deck,
+    so its cards make sense, but the real cause of every difference is that no rule of ours adds
+    a joker to that game, and the joker flag says so rather than the flags british contradicts.
+    """
+    joker = next((flag for flag in flags if flag.flag == "joker"), None)
+    contradicted = [flag.flag for flag in flags if flag.status == "unmapped" and flag.flag not in STRUCTURAL]
+    if joker is None or joker.value is not True or joker.status != "mapped" or not contradicted:
+        return flags
+    values = {flag.flag: flag.value for flag in flags}
+    ranks = egn_rank_set(int(values.get("min_rank", 9))) or set()
+    game = f"{len(ranks) * 4}-card {values.get('num_players', 4)}-hand game"
+    detail = (
+        f"no rule of ours adds a joker to the {game}; the cards are read with {variant}'s deck, which has one, "
+        f"but {variant}'s own rules differ from the record's {', '.join(contradicted)}"
+    )
+    return tuple(FlagMapping(f.flag, f.value, f.explicit, "unmapped", detail) if f is joker else f for f in flags)
 
 
 def variant_text(variant: str, refs: tuple[str, ...]) -> str:

@@ -3,7 +3,9 @@
 A record that cannot be read must say where: json gives the line of a syntax error, and for
 schema errors we recover each value's line by composing the same text with the YAML loader the
 spec files use (JSON is YAML), so `file:line: message (/json/pointer)` reads like the errors of
-`euchre-spec validate`. Duplicate keys are refused, since json would silently keep the last.
+`euchre-spec validate`. Duplicate keys are refused, since json would silently keep the last. A record of EGN 1.0 or
+1.1 is first brought to 1.4 as EGN's own upgrade tool does (`upgrade`), lines following the
+renamed fields.
 
 EGN writes cards rank then suit ("9c", "Td", "Jh"), with N for a nine, R and L for the right and
 left bowers, B for the joker and X for an unknown rank or suit; t and n stand for the trump suit
@@ -25,6 +27,8 @@ from documents.schemas import validate
 from documents.yaml_loader import line_map
 from reference_impl.cards import SAME_COLOUR, SUITS
 
+from .upgrade import Upgrade, needs_upgrade, upgrade
+
 EGN_PROJECT = "NextSuit-Labs/euchre-game-notation"
 EGN_VERSION = "1.4"
 FILE_TYPE = "Euchre Game Notation"
@@ -43,11 +47,13 @@ class EgnUnreadable(Exception):
 
 @dataclass(frozen=True)
 class EgnRecord:
-    """A schema-valid EGN record and the line of each JSON pointer in its file."""
+    """A schema-valid EGN record and the line of each JSON pointer in its file (`upgraded`: a 1.0
+    or 1.1 record read as 1.4, and what that changed)."""
 
     path: str
     data: dict[str, Any]
     lines: dict[str, int]
+    upgraded: Upgrade | None = None
 
     def line_of(self, pointer: str) -> int:
         """The line of `pointer`, or of its nearest ancestor that has one (0 when unknown)."""
@@ -89,6 +95,12 @@ def read_egn(path: Path | str) -> EgnRecord:
 
 def parse_egn(text: str, name: str = "<egn>") -> EgnRecord:
     """Parse EGN text; `name` is used in error messages."""
+    data, lines = load_json(text, name, "an EGN record")
+    return egn_record(data, lines, name)
+
+
+def load_json(text: str, name: str, what: str) -> tuple[dict[str, Any], dict[str, int]]:
+    """A JSON object read strictly (limits, duplicate keys), and the line of each pointer in the text."""
     duplicates: list[str] = []
 
     def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -110,15 +122,32 @@ def parse_egn(text: str, name: str = "<egn>") -> EgnRecord:
     if duplicates:
         raise EgnUnreadable([SpecError(name, 0, "", f"duplicate field {key!r}") for key in duplicates])
     if not isinstance(data, dict):
-        raise EgnUnreadable([SpecError(name, 1, "", "an EGN record is a JSON object")])
+        raise EgnUnreadable([SpecError(name, 1, "", f"{what} is a JSON object")])
+    return data, lines
+
+
+def egn_record(data: dict[str, Any], lines: dict[str, int], name: str, prefix: str = "") -> EgnRecord:
+    """An EGN record from its JSON (upgraded first if it is EGN 1.0 or 1.1), checked against our schema.
+
+    `prefix` is where the record sits in a larger file (an EMN match's `/games/0/gameData`):
+    `lines` then holds the pointers of the whole file, and errors name the whole file's pointers.
+    """
+    if prefix:
+        lines = {pointer[len(prefix) :]: line for pointer, line in lines.items() if pointer.startswith(prefix)}
+    upgraded = upgrade(data, EGN_VERSION) if needs_upgrade(data) else None
+    if upgraded is not None:
+        data = upgraded.data
+        lines = {upgraded.pointers.get(pointer, pointer): line for pointer, line in lines.items()}
 
     def locate(pointer: str) -> tuple[str, int]:
         return name, EgnRecord(name, {}, lines).line_of(pointer)
 
     errors = _too_many(data, name, locate) or validate(data, "egn.schema.json", locate)
     if errors:
+        if prefix:
+            errors = [SpecError(error.file, error.line, prefix + error.pointer, error.message) for error in errors]
         raise EgnUnreadable(errors)
-    return EgnRecord(name, data, lines)
+    return EgnRecord(name, data, lines, upgraded)
 
 
 def _past_limits(text: str, name: str) -> SpecError | None:

@@ -8,6 +8,7 @@ in the file; each problem carries its line in the file when the record has one.
 from __future__ import annotations
 
 from .findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, HandReport, Problem, suit_text, team_text
+from .match import MatchReport
 
 MARKS = {VIOLATION: "!! BROKEN RULE", UNCONFIRMED: "?? UNCONFIRMED", NOTE: "-- not checked / note"}
 
@@ -23,6 +24,23 @@ def render(report: AuditReport) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_match(report: MatchReport) -> str:
+    """A whole match as text: each game as `render` writes it, then the match result."""
+    title = f' "{report.title}"' if report.title else ""
+    lines = [f"{report.path}: EMN match{title}, {report.format}, {len(report.games)} game(s)"]
+    for number, game in enumerate(report.games, start=1):
+        lines.extend(["", f"=== Game {number} of {len(report.games)}", render(game).rstrip("\n")])
+    lines.extend(["", "Match:"])
+    lines.extend(_problem(problem) for problem in report.problems)
+    scores = ", ".join(f"{player} {'unknown' if score is None else score}" for player, score in report.scores.items())
+    lines.append(f"  Scores from the games: {scores}" + (f"; won by {', '.join(report.winners)}" if report.winners else ""))
+    found = report.all_problems()
+    broken = sum(1 for p in found if p.severity == VIOLATION)
+    unsure = sum(1 for p in found if p.severity == UNCONFIRMED)
+    lines.append(f"{len(report.games)} game(s); {broken} broken rule(s), {unsure} unconfirmed finding(s)")
+    return "\n".join(lines) + "\n"
+
+
 def _scores(report: AuditReport, scores: list[int]) -> str:
     rules = report.mapping.rules
     return ", ".join(f"{team_text(rules, team)} {score}" for team, score in enumerate(scores))
@@ -32,7 +50,8 @@ def _header(report: AuditReport) -> list[str]:
     mapping = report.mapping
     players = ", ".join(f"{seat} {name}" for seat, name in enumerate(report.players))
     title = f' "{report.title}"' if report.title else ""
-    lines = [f"{report.path}: EGN {report.version}{title}; players: {players or '(none named)'}"]
+    upgraded = f" (upgraded from {report.upgraded_from})" if report.upgraded_from else ""
+    lines = [f"{report.path}: EGN {report.version}{upgraded}{title}; players: {players or '(none named)'}"]
     lines.append(f"Rules: {mapping.rules_text()} (chosen by {mapping.chosen_by})")
     for flag in mapping.flags:
         if flag.explicit or flag.status in ("unmapped", "auditor"):

@@ -21,6 +21,7 @@ from egn.findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, Problem
 from egn.notation import from_code, to_code
 from euchre_spec.cli import main
 from reference_impl.loading import load_rules
+from reference_impl.ruleset import builtin_catalog
 
 FIXTURES = Path(__file__).parent / "egn"
 
@@ -343,3 +344,62 @@ def test_cli_audit_and_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["audit", str(FIXTURES / "broken-revoke.egn")]) == 1
     text = capsys.readouterr().out
     assert "!! BROKEN RULE [must_follow_suit] (line" in text and "Hand 2 (dealNumber 1): dealer seat 0, up-card Ks" in text
+
+
+def test_every_unknown_field_is_named_with_its_pointer(tmp_path: Path) -> None:
+    data = fixture_data("lone-and-stuck.egn")
+    data["metadata"]["ruleset"] |= {"stick": True, "farmer": True}
+    data["metadata"]["venue"] = "the club"
+    path = tmp_path / "unknown.egn"
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    with pytest.raises(EgnUnreadable) as caught:
+        read_egn(path)
+    found = [(error.pointer, error.message.split(";")[0]) for error in caught.value.errors]
+    assert found == [
+        ("/metadata/ruleset/stick", "unknown field 'stick'"),
+        ("/metadata/ruleset/farmer", "unknown field 'farmer'"),
+        ("/metadata/venue", "unknown field 'venue'"),
+    ]
+    assert [error.line for error in caught.value.errors] == [21, 22, 24]
+
+
+@pytest.mark.parametrize(
+    ("flag", "detail"),
+    [
+        ("partners_best", "no rule of ours lets a lone player's partner pass a card"),
+        ("go_under", "no rule of ours lets a player exchange cards with the kitty"),
+        ("farmers", "no rule of ours deals with a farmer's hand"),
+        (
+            "joker",
+            "no rule of ours adds a joker to the 24-card 4-hand game; the cards are read with british's deck, which has one, "
+            "but british's own rules differ from the record's canadian, loner_lead",
+        ),
+    ],
+)
+def test_a_flag_without_a_rule_says_so_plainly(flag: str, detail: str) -> None:
+    data = fixture_data("lone-and-stuck.egn")
+    data["metadata"]["ruleset"][flag] = True
+    report = audit_data(data)
+    unmapped = {mapped.flag: mapped.detail for mapped in report.mapping.unmapped}
+    assert unmapped[flag] == detail
+    assert report.exit_code == 0
+
+
+def test_loner_lead_left_of_loner_maps_onto_lead_left_of_loner() -> None:
+    if "lead-left-of-loner" not in builtin_catalog().house_rules:
+        pytest.skip("the house rule lead-left-of-loner is not in this catalog yet")
+    mapping = map_ruleset({"std": False, "loner_lead": "LEFT_OF_LONER"})
+    assert (mapping.variant, mapping.house_rules, mapping.unmapped) == ("north-american", ("lead-left-of-loner",), ())
+    assert mapping.rules.first_lead == "left_of_lone_player"
+    (lead,) = [flag for flag in mapping.flags if flag.flag == "loner_lead"]
+    assert (lead.status, lead.detail) == ("mapped", "house rule lead-left-of-loner")
+
+
+def test_past_twenty_unknown_fields_the_rest_are_counted() -> None:
+    data = fixture_data("lone-and-stuck.egn")
+    data["metadata"]["ruleset"] |= {f"stray_{number:02}": True for number in range(25)}
+    with pytest.raises(EgnUnreadable) as caught:
+        parse_egn(json.dumps(data, indent=2), "many.egn")
+    messages = [error.message.split(";")[0] for error in caught.value.errors]
+    assert messages[:2] == ["unknown field 'stray_00'", "unknown field 'stray_01'"]
+    assert messages[20:] == ["unknown field 'stray_20' and 4 more here"]
