@@ -38,6 +38,7 @@ INEXPRESSIBLE_VARIANTS = (
 # House rules (and modes) with no EGN flag: export refuses them.
 NO_EGN_COUNTERPART = {
     "club-euchre",
+    "cutthroat-march-two",
     "cutthroat-tie=highest",
     "cutthroat-tie=play-on",
     "dealer-needs-trump",
@@ -55,7 +56,10 @@ NO_EGN_COUNTERPART = {
     "railroading",
     "renege-penalty=add",
     "renege-penalty=subtract",
+    "renege-three=add",
+    "renege-three=subtract",
     "smitty",
+    "stuck-dealer-turned-down",
     "super-euchre",
     "throw-in=same",
 }
