@@ -20,7 +20,7 @@ from reference_impl.ruleset import SpecInvalid
 from .engine_process import EngineFailure
 from .fuzz import Setup, ShardRun, common_rules, run_shard
 from .fuzz_campaign import WHOLE, Campaign, MergeError, ShardFormError, Summary, merge, parse_shard
-from .fuzz_engines import IN_PROCESS, handshake
+from .fuzz_engines import IN_PROCESS, EngineRefused, handshake
 from .fuzz_scenarios import scenario_path, write_scenarios
 from .fuzz_summary import read_summary, summary_document, write_summary
 
@@ -126,7 +126,11 @@ def _fuzz_command(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     else:
-        run = run_shard(setup, campaign, shard, args.keep, args.jobs, progress)
+        try:
+            run = run_shard(setup, campaign, shard, args.keep, args.jobs, progress)
+        except EngineRefused as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     written = write_scenarios(list(run.examples), setup, names, args.out, args.keep, run.summary.witnesses())
     return _report(run, written, args.out)
 

@@ -153,7 +153,7 @@ class ProtocolStepper:
         self.seq += 1
         reply = self.process.request(self.request | {"seq": self.seq, "actions": actions})
         if reply.get("type") != "result":
-            raise RuntimeError(f"{self.name} answered {reply.get('type')}: {reply.get('message') or reply.get('reason')}")
+            raise EngineRefused(f"{self.name} answered {reply.get('type')}: {reply.get('message') or reply.get('reason')}")
         return reply
 
     def view(self) -> View:
@@ -187,10 +187,18 @@ class ProtocolStepper:
         self.process.close()
 
 
+class EngineRefused(Exception):
+    """An engine answered a hand's request with an error instead of playing it (rules it cannot take, say).
+
+    The campaign cannot go on without that engine's side of the hand, so the command stops with
+    the engine's own words. It carries one message only, so it crosses process pools intact.
+    """
+
+
 def observation_of(reply: dict[str, Any], name: str) -> dict[str, Any]:
     """The observation of a session reply, or a clear error naming the engine."""
     if reply.get("type") != "observation" or not isinstance(reply.get("observation"), dict):
-        raise RuntimeError(f"{name} answered {reply.get('type')}: {reply.get('message') or reply.get('reason')}")
+        raise EngineRefused(f"{name} answered {reply.get('type')}: {reply.get('message') or reply.get('reason')}")
     observation: dict[str, Any] = reply["observation"]
     return observation
 

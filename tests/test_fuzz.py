@@ -90,3 +90,24 @@ def test_the_fuzz_command_reports_classes_and_writes_scenarios(tmp_path: Path) -
     # the first of each class, and its smallest witness when that is another hand
     assert all(entry["witness_scenario"] in entry["scenarios"] and len(entry["scenarios"]) <= 2 for entry in summary["classes"])
     assert len(load_scenarios([tmp_path])) == sum(len(entry["scenarios"]) for entry in summary["classes"])
+
+
+def test_an_engine_that_refuses_a_hand_stops_the_campaign_with_its_words(tmp_path: Path) -> None:
+    # the reference engine behind a filter that hides the rules from every hand it is sent
+    engine = tmp_path / "no_rules.py"
+    engine.write_text(
+        "import subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-m', 'euchre_spec', 'serve'], stdin=subprocess.PIPE, bufsize=0)\n"
+        "for line in sys.stdin.buffer:\n"
+        "    child.stdin.write(line.replace(b'\"rules\":', b'\"no_rules\":'))\n"
+        "child.stdin.close()\n"
+        "sys.exit(child.wait())\n"
+    )
+    command = [sys.executable, "-m", "euchre_spec", "fuzz", "--engine", "reference", "--engine", f"{sys.executable} {engine}"]
+    command += ["--hands", "3", "--jobs", "1", "--quiet", "--out", str(tmp_path / "out")]
+    completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert completed.returncode == 2, completed.stdout + completed.stderr
+    assert "Traceback" not in completed.stderr
+    assert (
+        completed.stderr.startswith(f"error: {sys.executable} {engine} answered error:") or "answered error" in completed.stderr
+    )
