@@ -104,8 +104,26 @@ class HandReport:
         }
 
 
+class Verdict:
+    """What an audit concludes from its problems: the rules broken, and the exit code they give.
+
+    A game's audit and a match's audit conclude the same way; each says where its problems are.
+    """
+
+    def all_problems(self) -> list[Problem]:
+        raise NotImplementedError
+
+    @property
+    def violations(self) -> list[Problem]:
+        return [problem for problem in self.all_problems() if problem.severity == VIOLATION]
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.violations else 0
+
+
 @dataclass
-class AuditReport:
+class AuditReport(Verdict):
     """The audit of one record: the rules used, each hand, and findings about the game as a whole."""
 
     path: str
@@ -122,14 +140,6 @@ class AuditReport:
 
     def all_problems(self) -> list[Problem]:
         return [problem for hand in self.hands for problem in hand.problems] + self.problems
-
-    @property
-    def violations(self) -> list[Problem]:
-        return [problem for problem in self.all_problems() if problem.severity == VIOLATION]
-
-    @property
-    def exit_code(self) -> int:
-        return 1 if self.violations else 0
 
     def as_dict(self) -> dict[str, Any]:
         mapping = self.mapping

@@ -21,7 +21,7 @@ from documents.errors import SpecError, SpecInvalid
 from documents.reading import read_text
 from documents.schemas import validate
 
-from .findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, Problem
+from .findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, Problem, Verdict
 from .game import audit
 from .mapping import map_ruleset
 from .notation import EgnRecord, EgnUnreadable, egn_record, load_json
@@ -60,7 +60,7 @@ class EmnMatch:
 
 
 @dataclass
-class MatchReport:
+class MatchReport(Verdict):
     """The audit of a match: each game's audit, the scores the games give, and what disagrees."""
 
     path: str
@@ -73,14 +73,6 @@ class MatchReport:
 
     def all_problems(self) -> list[Problem]:
         return [problem for game in self.games for problem in game.all_problems()] + self.problems
-
-    @property
-    def violations(self) -> list[Problem]:
-        return [problem for problem in self.all_problems() if problem.severity == VIOLATION]
-
-    @property
-    def exit_code(self) -> int:
-        return 1 if self.violations else 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
