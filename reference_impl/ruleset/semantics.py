@@ -8,6 +8,7 @@ Each check returns located errors; none stops the others, so one run shows every
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -199,6 +200,32 @@ def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) ->
         if choice["source"].split(":")[0] not in sources:
             key = choice["source"].split(":")[0]
             yield r.error(join_pointer("/choices", pointer), f"unknown source {key!r}; see spec/sources.yaml")
+        at = join_pointer("/choices", pointer)
+        readings = [(join_pointer(at, "source"), choice["source"])]
+        readings += [(join_pointer(join_pointer(at, "others"), i), text) for i, text in enumerate(choice.get("others", ()))]
+        for where, reading in readings:
+            for key in cited_keys(reading):
+                if key not in sources:
+                    yield r.error(where, f"the reading cites unknown source {key!r}; see spec/sources.yaml")
+
+
+_CITATION = re.compile(r"\(([^()]*)\)")
+_SOURCE_KEY = re.compile(r"[A-Z][A-Z0-9]*[a-z]?")
+
+
+def cited_keys(text: str) -> list[str]:
+    """The source keys a reading cites in parentheses, as in "(S4p, S2; house rule x)".
+
+    Readings are prose, so only a parenthesised list whose items before the first ";" are each a
+    bare key counts as a citation; "(Bid Euchre, BEP)" yields BEP and skips the words.
+    """
+    keys = []
+    for group in _CITATION.findall(text):
+        for item in group.split(";")[0].split(","):
+            item = item.strip()
+            if _SOURCE_KEY.fullmatch(item):
+                keys.append(item)
+    return keys
 
 
 def clause_refs(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
