@@ -1,8 +1,9 @@
 """A suite that measures itself: every reading the spec rejects, played as a wrong engine.
 
 Where the sources disagree, a spec file records the choice under `choices`: a JSON pointer, the
-source its value follows, and the other readings (`others`), in prose. Each reading the rules
-language can express is written below as the values it would put in the rules; the reading then
+source its value follows, and the other readings (`others`), in prose. A reading that names the
+house rule offering it is written as rules by that rule; each other reading the rules language can
+express is written below as the values it would put in the rules. The reading then
 becomes a wrong engine with no code of its own: the reference engine, given the resolved rules
 with those values in place (`ReferenceEngine(rules_hook=...)`). The suite must fail it in at
 least one scenario, else a real engine reading the rule that way would pass unnoticed.
@@ -20,19 +21,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from documents.errors import split_pointer
+from documents.errors import join_pointer, split_pointer
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 from reference_impl.ruleset import SpecInvalid, builtin_catalog, resolve_checked
+from reference_impl.ruleset.semantics import clause_refs
 
 from .reference_engine import ReferenceEngine
-from .rule_edits import value_at, with_values
+from .rule_edits import differing_pointers, value_at, with_values
 from .runner import FAILING, InProcessEngine, run_suite
 from .scenarios import Scenario, scenario_rules, suite
 
@@ -70,20 +73,9 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/bidding/special_up_card/rule",
         "the dealer must take the joker and become maker if all pass (S4p, a version)",
     ): Reading(why_not="the rules language knows one rule for a joker turned up (`dealer_names_trump_unseen`)"),
-    ("british", "/play/first_lead", "the dealer's left, skipping a sitter-out (S1; house rule lead-left-of-dealer)"): Reading(
-        _set("left_of_dealer")
-    ),
-    ("british", "/lone_play/defender", "only against a lone maker (H01; house rule defend-alone=against-lone-maker)"): Reading(
-        _set("against_lone_maker")
-    ),
-    ("british", "/lone_play/defender", "never (L1888; house rule defend-alone=never)"): Reading(_set("never")),
-    ("cutthroat", "/scoring/rows/march/award/points", "2 (B66; house rule cutthroat-march-two)"): Reading(_set(2)),
     ("cutthroat", "/game/tie", "S0 leaves it to the players to agree beforehand"): Reading(
         why_not="an agreement between players is no rule: the other readings name what they may agree"
     ),
-    ("cutthroat", "/game/tie", "the highest score wins (house rule cutthroat-tie=highest)"): Reading(_set("highest")),
-    ("cutthroat", "/game/tie", "play another hand (house rule cutthroat-tie=play-on)"): Reading(_set("play_on")),
-    ("cutthroat", "/game/target", "5 (B66; house rule target=5)"): Reading(_set(5)),
     (
         "north-american-32",
         "/deal/hand_size",
@@ -97,25 +89,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("north-american", "/scoring/rows/march/award/points", "the two-hand classic also pays 2 (S3)"): Reading(why_not=AGREES),
     ("north-american", "/scoring/rows/march/award/points", "cutthroat pays 3 (S0)"): Reading(_set(3)),
     ("north-american", "/scoring/rows/lone-march/award/points", "S4p agrees: 4 instead of 2"): Reading(why_not=AGREES),
-    ("north-american", "/scoring/rows/lone-euchred/award/points", "4 (L1888; house rule lone-euchred-four)"): Reading(_set(4)),
-    (
-        "north-american",
-        "/play/first_lead",
-        "the player to the lone player's left (S4p, S2; house rule lead-left-of-loner)",
-    ): Reading(_set("left_of_lone_player")),
-    (
-        "north-american",
-        "/bidding/round_one/dealer_picks_up_when_partner_alone",
-        "the dealer picks up, discards and then sits out (OS; house rule dealer-picks-up-for-loner)",
-    ): Reading(_set(True)),
-    ("north-american", "/bidding/round_one/dealer_pickup", "optional (S2, TB; house rule optional-pickup)"): Reading(
-        _set("optional")
-    ),
-    (
-        "north-american",
-        "/bidding/round_one/dealer_may_discard_up_card",
-        "the up-card may not be discarded (OS; house rule no-up-card-discard)",
-    ): Reading(_set(False)),
     (
         "north-american",
         "/bidding/stuck_dealer_may_name_turned_down",
@@ -127,29 +100,10 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         )
     ),
     (
-        "north-american",
-        "/lone_play/defender_order",
-        "from the maker's left, the opponent who plays right after the maker"
-        " (no source states it either; house rule defender-order)",
-    ): Reading(_set("left_of_maker")),
-    ("north-american", "/bidding/all_pass", "stick the dealer (S1's default; house rule stick-the-dealer)"): Reading(
-        _set("stick_the_dealer")
-    ),
-    (
-        "six-handed-cornish-double",
-        "/trump/duplicate_tiebreak",
-        "the first played wins (Bid Euchre, BEP; house rule first-identical-wins)",
-    ): Reading(_set("earlier_wins")),
-    (
         "six-handed-cornish-double",
         "/deck/extra_cards_by_copy",
         "two jokers that look the same: the second played wins, as for other cards (S4p)",
     ): Reading(why_not="two identical jokers are another pack, not another value here: the deals name each joker by its colour"),
-    (
-        "three-handed-dummy",
-        "/bidding/round_one/dealer_pickup",
-        "compulsory (S1, for the four-hand game; house rule compulsory-pickup)",
-    ): Reading(_set("compulsory")),
     (
         "three-handed-dummy",
         "/dummy/merge",
@@ -196,9 +150,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/lone_play/passed_player",
         "any earlier pass (L1888, section 93; mode any-round)",
     ): Reading(_set("not_if_passed")),
-    ("renege-penalty", "/play/renege_penalty/points", "3 and 5 (L1888; house rule renege-three)"): Reading(
-        lambda _chosen: {"": 3, "/play/renege_penalty/against_lone": 5}
-    ),
     ("renege-penalty", "/play/renege_penalty/points", "the hand ends at once (T2)"): Reading(
         why_not="a renege is scored when the hand is over; the language cannot end a hand at the renege"
     ),
@@ -207,11 +158,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/scoring/rows/predicted-lone-march/award/points",
         "10 points and the game, for a prediction 'for the game' (S4a merges the two cases)",
     ): Reading(why_not="a scoring row awards points; winning the game outright is no award the language has"),
-    (
-        "stick-the-dealer",
-        "/bidding/stuck_dealer_may_name_turned_down",
-        "allowed (ES; house rule stuck-dealer-turned-down)",
-    ): Reading(_set(True)),
 }
 """Every reading recorded under `choices`, by (file id, pointer, its text); an edit's `""` is the choice's own pointer."""
 
@@ -271,12 +217,36 @@ def choice_mutants() -> tuple[ChoiceMutant, ...]:
     for kind, ident, pointer, choice in recorded_choices():
         rules = _home_rules(kind, ident)
         for text in choice.get("others", ()):
-            key = (ident, pointer, text)
-            if key not in READINGS:
+            reading = READINGS.get((ident, pointer, text)) or _named_house_rule(rules, kind, ident, text)
+            if reading is None:
                 raise KeyError(f"{ident} {pointer}: the reading {text!r} is not written as rules in {__name__}.READINGS")
             clause = clause_of(rules, pointer, _own_clauses(kind, ident))
-            mutants.append(ChoiceMutant(ident, kind, pointer, text, choice["source"], clause, READINGS[key]))
+            mutants.append(ChoiceMutant(ident, kind, pointer, text, choice["source"], clause, reading))
     return tuple(mutants)
+
+
+NAMED_RULE = re.compile(r"house rule ([a-z0-9-]+(?:=[a-z0-9-]+)?)")
+"""A reading that names the house rule (or mode) offering it, as in "2 (B66; house rule cutthroat-march-two)"."""
+
+
+def _named_house_rule(rules: Rules, kind: str, ident: str, text: str) -> Reading | None:
+    """A reading that names a house rule is written as rules by that rule itself: what it changes.
+
+    The values that differ between the choice's own rules and the same rules with the named house
+    rule laid on (in place of the house rule the choice belongs to, which it replaces), together
+    with the clauses those values cite. So a reading and the rule offering it cannot drift apart.
+    """
+    named = NAMED_RULE.search(text)
+    if named is None:
+        return None
+    kept = tuple(rule for rule in rules.house_rules if kind == "variant" or rule.split("=")[0] != ident)
+    base = resolve_checked(builtin_catalog(), rules.variant_id, rules.house_rules)
+    other = resolve_checked(builtin_catalog(), rules.variant_id, (*kept, named.group(1)))
+    edits = {pointer: value_at(other.data, pointer) for pointer in differing_pointers(base.data, other.data)}
+    for value in list(edits.values()):
+        for _pointer, clause in clause_refs(value):
+            edits[join_pointer("/clauses", clause)] = other.data["clauses"][clause]
+    return Reading(lambda _chosen: edits)
 
 
 def _home_rules(kind: str, ident: str) -> Rules:
