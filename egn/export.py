@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any
 
+from reference_impl.cards import SUITS
 from reference_impl.engine import HandState, apply, new_hand
 from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
 from reference_impl.engine.state import BID_ROUND_ONE, BID_ROUND_TWO, DEALER_DISCARD, DECLARE_ALONE, DEFEND_ALONE, PLAY
@@ -149,7 +150,7 @@ def differences(rules: Rules, back: Rules) -> tuple[str, ...]:
             continue
         ours, theirs = getattr(rules, name), getattr(back, name)
         if ours != theirs:
-            found.append(f"{name}: ours {_shown(ours)}, read back {_shown(theirs)}")
+            found.append(f"{name}: ours {_shown(name, ours)}, read back {_shown(name, theirs)}")
     if [card.code for card in rules.deck] != [card.code for card in back.deck]:
         found.append("the deck")
     elif any(getattr(rules, name) != getattr(back, name) for name in _PART_OF_THE_DECK):
@@ -163,9 +164,14 @@ def _rows(table: Any) -> dict[Any, tuple[str, int]]:
     return {key: (row.to, row.points) for key, row in table.items()}
 
 
-def _shown(value: Any) -> str:
+# Compiled fields holding suits as indexes, shown as the suit letters a spec file writes.
+_SUIT_SETS = frozenset({"forbidden_trump", "forced_trump_up_suits"})
+
+
+def _shown(name: str, value: Any) -> str:
     if isinstance(value, frozenset):
-        return "[" + ", ".join(repr(item) for item in sorted(value)) + "]"
+        items = [SUITS[item] if name in _SUIT_SETS else item for item in sorted(value)]
+        return "[" + ", ".join(repr(item) for item in items) + "]"
     return repr(value)
 
 

@@ -143,6 +143,7 @@ def test_the_command_refuses_and_writes_only_when_asked(tmp_path: Path, capsys: 
     error = capsys.readouterr().err
     assert error.startswith("error: EGN's ruleset flags have no counterpart for house rule club-euchre:")
     assert "audit it with --variant north-american -r club-euchre" in error
+    assert "forced_trump_up_suits: ours ['C'], read back []" in error  # suits as a spec file writes them
     assert not out.exists()
     args = ["export-egn", "north-american", "-r", "club-euchre", "--deal", "3", "--allow-unexpressed", "-o", str(out)]
     assert main(args) == 0
