@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -32,7 +31,7 @@ from documents.errors import join_pointer, split_pointer
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 from reference_impl.ruleset import SpecInvalid, builtin_catalog, resolve_checked
-from reference_impl.ruleset.semantics import clause_refs
+from reference_impl.ruleset.semantics import clause_refs, named_house_rule
 
 from .reference_engine import ReferenceEngine
 from .rule_edits import differing_pointers, value_at, with_values
@@ -225,10 +224,6 @@ def choice_mutants() -> tuple[ChoiceMutant, ...]:
     return tuple(mutants)
 
 
-NAMED_RULE = re.compile(r"house rule ([a-z0-9-]+(?:=[a-z0-9-]+)?)")
-"""A reading that names the house rule (or mode) offering it, as in "2 (B66; house rule cutthroat-march-two)"."""
-
-
 def _named_house_rule(rules: Rules, kind: str, ident: str, text: str) -> Reading | None:
     """A reading that names a house rule is written as rules by that rule itself: what it changes.
 
@@ -236,12 +231,12 @@ def _named_house_rule(rules: Rules, kind: str, ident: str, text: str) -> Reading
     rule laid on (in place of the house rule the choice belongs to, which it replaces), together
     with the clauses those values cite. So a reading and the rule offering it cannot drift apart.
     """
-    named = NAMED_RULE.search(text)
+    named = named_house_rule(text)
     if named is None:
         return None
     kept = tuple(rule for rule in rules.house_rules if kind == "variant" or rule.split("=")[0] != ident)
     base = resolve_checked(builtin_catalog(), rules.variant_id, rules.house_rules)
-    other = resolve_checked(builtin_catalog(), rules.variant_id, (*kept, named.group(1)))
+    other = resolve_checked(builtin_catalog(), rules.variant_id, (*kept, named))
     edits = {pointer: value_at(other.data, pointer) for pointer in differing_pointers(base.data, other.data)}
     for value in list(edits.values()):
         for _pointer, clause in clause_refs(value):

@@ -12,7 +12,7 @@ from typing import Any
 
 from reference_impl.cards import SUIT_NAMES, SUIT_SYMBOLS
 from reference_impl.deal import deal_number
-from reference_impl.ruleset.semantics import clause_refs
+from reference_impl.ruleset.semantics import clause_refs, named_house_rule
 
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, special_names
@@ -57,7 +57,7 @@ def variant_page(ctx: Context, variant_id: str) -> Page:
     if leftover:
         parts.append("## Other clauses\n\nClauses this variant defines that no setting cites.\n")
         parts += [_clause(ctx, variant_id, clause_id, data, page) for clause_id in leftover]
-    parts.append(_parameters(data))
+    parts.append(_parameters(ctx, variant_id, data))
     parts.append(_errata(data, page))
     parts.append(_house_rules(ctx, variant_id))
     page.markdown = "\n".join(part for part in parts if part)
@@ -195,13 +195,14 @@ def _condition(wanted: Any) -> str:
     return setting_value(wanted)
 
 
-def _parameters(data: dict[str, Any]) -> str:
+def _parameters(ctx: Context, variant_id: str, data: dict[str, Any]) -> str:
     choices = data.get("choices", {})
     if not choices:
         return ""
     rows = []
+    offered = set(ctx.house_rules_for(variant_id))
     for pointer, choice in choices.items():
-        others = "; ".join(esc(other) for other in choice.get("others", []))
+        others = "; ".join(_other_reading(other, offered) for other in choice.get("others", []))
         rows.append(
             (esc(choice.get("parameter", pointer)), setting_value(value_at(data, pointer)), cite_source(choice["source"]), others)
         )
@@ -209,6 +210,18 @@ def _parameters(data: dict[str, Any]) -> str:
     return (
         "## Parameters and sources { #parameters }\n\n" + intro + table(["Parameter", "Here", "Follows", "Other readings"], rows)
     )
+
+
+def _other_reading(text: str, offered: set[str]) -> str:
+    """A reading as the spec words it; one naming a house rule this variant does not offer says so.
+
+    Variants inherit the choices of the variant they extend, and with them readings whose house
+    rule applies only to that other variant.
+    """
+    named = named_house_rule(text)
+    if named is None or named.split("=")[0] in offered:
+        return esc(text)
+    return esc(text) + " (that house rule is not offered for this variant)"
 
 
 def _errata(data: dict[str, Any], page: Page) -> str:

@@ -268,3 +268,12 @@ def test_fixes_found_by_reading_the_site(site: Site) -> None:
     assert "\n   ```" not in protocol, "code blocks in list items need four spaces, or the steps are all numbered 1."
     example = next(path for path in site.pages if path.startswith("examples/north-american/"))
     assert "(left)" in site.pages[example].markdown and "(dealer)" in site.pages[example].markdown
+
+
+def test_an_inherited_reading_says_when_its_house_rule_is_not_offered_here(site: Site) -> None:
+    cutthroat = site.pages["variants/cutthroat.md"].markdown
+    row = next(line for line in cutthroat.splitlines() if "house rule lead-left-of-loner" in line)
+    assert "(that house rule is not offered for this variant)" in row
+    american = site.pages["variants/north-american.md"].markdown
+    row = next(line for line in american.splitlines() if "house rule lead-left-of-loner" in line)
+    assert "not offered" not in row

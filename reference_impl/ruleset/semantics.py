@@ -209,6 +209,16 @@ def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) ->
                     yield r.error(where, f"the reading cites unknown source {key!r}; see spec/sources.yaml")
 
 
+NAMED_HOUSE_RULE = re.compile(r"house rule ([a-z0-9-]+(?:=[a-z0-9-]+)?)")
+"""A reading that names the house rule (or mode) offering it, as in "2 (B66; house rule cutthroat-march-two)"."""
+
+
+def named_house_rule(reading: str) -> str | None:
+    """The house rule reference (`id` or `id=mode`) a reading names as the one offering it, if any."""
+    found = NAMED_HOUSE_RULE.search(reading)
+    return None if found is None else found.group(1)
+
+
 _CITATION = re.compile(r"\(([^()]*)\)")
 _SOURCE_KEY = re.compile(r"[A-Z][A-Z0-9]*[a-z]?")
 
