@@ -145,7 +145,7 @@ def start_game(rules: Rules, setup: sdk.Setup) -> GameState:
         deal = deals[hand_number]
         if "number" in deal:
             return deal_number(rules, deal["number"], dealer)
-        return explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"))
+        return explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"), deal.get("kitty"))
 
     return new_game(rules, deal_for, first_dealer, setup.start_scores)
 
