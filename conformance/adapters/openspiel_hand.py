@@ -106,6 +106,9 @@ class OpenSpielHand:
             state.apply_action(action)
         self.state = state
         self.up_card = card_id(up_card)
+        dealt = {card_id(code) for hand in hands for code in hand} | {self.up_card}
+        self.kitty = [card for card in range(len(_CODES)) if card not in dealt]
+        """The undealt cards: OpenSpiel deals the 24-card pack in full, so they are the rest."""
         self.alone: bool | None = None
         """The maker's answer on going alone, held until OpenSpiel asks for it (after the discard)."""
 
@@ -276,7 +279,27 @@ class OpenSpielHand:
             "trick": trick,
             "trick_winners": winners,
             "tricks_won": won,
+            "kitty": [card_code(card) for card in self.kitty],
+            "out_of_play": self._out_of_play(active, trump, hands),
+            "deck_size": len(_CODES),
         }
+
+    def _out_of_play(self, active: list[bool], trump: int, hands: list[list[str]]) -> list[str]:
+        """The dealer's discard (held by nobody, never played, not in the kitty) and the hands laid down.
+
+        The up-card held by nobody is the turned-down one, out of play but never listed (as in our
+        observation), unless trump was made on it, which makes the dealer its taker.
+        """
+        state = self.state
+        played = {card for trick in state.tricks() for card in trick.cards()}
+        taken = trump == self.up_card % 4
+        nobody = [
+            card
+            for card, holder in enumerate(state.card_holder())
+            if holder is None and card not in self.kitty and card not in played and (card != self.up_card or taken)
+        ]
+        laid_down = [code for seat in range(4) if not active[seat] for code in hands[seat]]
+        return [card_code(card) for card in nobody] + laid_down
 
     def _tricks(self, active: list[bool]) -> tuple[list[list[Any]], list[int]]:
         state = self.state

@@ -28,6 +28,8 @@ export function newHand(rules, dealer, cards) {
     dealer,
     hands: cards.hands.map((held) => [...held]),
     upCard: cards.upCard,
+    kitty: cards.kitty,
+    discarded: null,
     phase: null,
     toAct: null,
     passes: [],

@@ -5,6 +5,23 @@
 
 import { legalActions } from "./game.js";
 
+/** The protocol's name for each of this engine's phases (schemas/protocol.schema.json#/$defs/phase). */
+const PHASE_NAMES = Object.freeze({
+  round_one: "bid_round_one",
+  round_two: "bid_round_two",
+  maker_alone: "declare_alone",
+  discard: "dealer_discard",
+  lone_defence: "defend_alone",
+  play: "play",
+  over: "hand_over",
+});
+
+/** Cards that left play without being played to a trick: the dealer's discard and the hands laid down. */
+function outOfPlay(hand) {
+  const laidDown = hand.sittingOut.flatMap((seat) => hand.hands[seat]);
+  return hand.discarded === null ? laidDown : [hand.discarded, ...laidDown];
+}
+
 export function observe(game) {
   const { hand } = game;
   return {
@@ -26,5 +43,9 @@ export function observe(game) {
     scores: [...game.scores],
     game_over: game.gameOver,
     winners: [...game.winners],
+    phase: PHASE_NAMES[hand.phase],
+    kitty: [...hand.kitty],
+    out_of_play: outOfPlay(hand),
+    deck_size: hand.rules.deck.length,
   };
 }

@@ -30,6 +30,7 @@ export const discardPhase = Object.freeze({
   },
   take(hand, action) {
     hand.hands[hand.dealer] = hand.hands[hand.dealer].filter((card) => card !== action.card);
+    hand.discarded = action.card;
     if (hand.dealerSitsOutAfterDiscard) sitOut(hand, [hand.dealer]);
     offerLoneDefence(hand);
   },
