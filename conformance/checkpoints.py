@@ -323,7 +323,7 @@ CHECKPOINTS: Mapping[str, Checkpoint] = {
             "out_of_play",
             AS_A_SET,
             Words("out of play: {value}", "cards", empty="nothing"),
-            "The cards out of play in this hand: discards, and the hands laid down by seats sitting out",
+            "The cards out of play in this hand: discards, hands laid down and an up-card nobody takes",
         ),
         _kind(
             "deck_size",

@@ -280,23 +280,20 @@ class OpenSpielHand:
             "trick_winners": winners,
             "tricks_won": won,
             "kitty": [card_code(card) for card in self.kitty],
-            "out_of_play": self._out_of_play(active, trump, hands),
+            "out_of_play": self._out_of_play(active, hands),
             "deck_size": len(_CODES),
         }
 
-    def _out_of_play(self, active: list[bool], trump: int, hands: list[list[str]]) -> list[str]:
-        """The dealer's discard (held by nobody, never played, not in the kitty) and the hands laid down.
-
-        The up-card held by nobody is the turned-down one, out of play but never listed (as in our
-        observation), unless trump was made on it, which makes the dealer its taker.
-        """
+    def _out_of_play(self, active: list[bool], hands: list[list[str]]) -> list[str]:
+        """The cards held by nobody, never played and not in the kitty (the dealer's discard, the up-card
+        once turned down), and the hands laid down; the up-card on the table in round one is still in play."""
         state = self.state
         played = {card for trick in state.tricks() for card in trick.cards()}
-        taken = trump == self.up_card % 4
+        bidding_on_it = self.phase == ROUND_ONE
         nobody = [
             card
             for card, holder in enumerate(state.card_holder())
-            if holder is None and card not in self.kitty and card not in played and (card != self.up_card or taken)
+            if holder is None and card not in self.kitty and card not in played and not (card == self.up_card and bidding_on_it)
         ]
         laid_down = [code for seat in range(4) if not active[seat] for code in hands[seat]]
         return [card_code(card) for card in nobody] + laid_down

@@ -49,10 +49,13 @@ def out_of_play(state: HandState) -> tuple[int, ...]:
 
     Those are the discards (the dealer's, a lone maker's after a partner's card, a dummy taker's),
     every card of a seat sitting out (its hand is laid down for the hand, and stays listed under
-    that seat), and an untaken dummy once the maker plays alone without it. The up-card is never
-    counted: the observation's `up_card` names it for the whole hand.
+    that seat), an untaken dummy once the maker plays alone without it, and the up-card once the
+    bidding on it is over and nobody takes it (turned down, or left where its taker sits out).
     """
     cards = [] if state.discarded is None else [state.discarded]
+    up_card = state.deal.up_card
+    if up_card is not None and state.taker is None and (state.trump is not None or state.turned_down is not None):
+        cards.append(up_card)
     cards.extend(state.set_aside)
     for seat, active in enumerate(state.active):
         if not active:

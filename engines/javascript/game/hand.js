@@ -30,6 +30,7 @@ export function newHand(rules, dealer, cards) {
     upCard: cards.upCard,
     kitty: cards.kitty,
     discarded: null,
+    upCardTaken: false,
     phase: null,
     toAct: null,
     passes: [],

@@ -16,10 +16,16 @@ const PHASE_NAMES = Object.freeze({
   over: "hand_over",
 });
 
-/** Cards that left play without being played to a trick: the dealer's discard and the hands laid down. */
+/**
+ * Cards that left play without being played to a trick: the dealer's discard, the hands laid
+ * down, and the up-card once the bidding on it is over and the dealer did not take it.
+ */
 function outOfPlay(hand) {
-  const laidDown = hand.sittingOut.flatMap((seat) => hand.hands[seat]);
-  return hand.discarded === null ? laidDown : [hand.discarded, ...laidDown];
+  const cards = hand.sittingOut.flatMap((seat) => hand.hands[seat]);
+  if (hand.discarded !== null) cards.push(hand.discarded);
+  const biddingOnIt = hand.phase === "round_one" || (hand.phase === "maker_alone" && hand.trumpRound === 1);
+  if (!biddingOnIt && !hand.upCardTaken) cards.push(hand.upCard);
+  return cards;
 }
 
 export function observe(game) {

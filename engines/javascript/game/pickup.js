@@ -9,6 +9,7 @@ import { sitOut } from "./seats.js";
 /** Give the dealer the up-card and ask for the discard. */
 export function startPickup(hand) {
   hand.hands[hand.dealer] = [...hand.hands[hand.dealer], hand.upCard];
+  hand.upCardTaken = true;
   hand.phase = "discard";
   hand.toAct = hand.dealer;
 }
