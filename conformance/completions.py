@@ -99,17 +99,29 @@ def explore(exchange: Exchange, request: dict[str, Any], scenario: Scenario, ses
     for number, check in enumerate(scenario.checks):
         if "completions" in check:
             after = scenario.check_index(check)
-            completions = _play(exchange, request, after, check["completions"], sessions, f"c{request['seq']}.{number}")
+            view = _view(check["at_end"])
+            completions = _play(exchange, request, after, check["completions"], sessions, f"c{request['seq']}.{number}", view)
             found.extend(_judge(check["at_end"], after, completions))
     return found
 
 
+def _view(at_end: dict[str, Any]) -> list[str]:
+    """The observation fields a completion reads: who acts and what is legal, and what `at_end` compares."""
+    return ["to_act", "legal_actions", *sorted({kind.path.field for kind in observed_kinds(at_end) if kind.path is not None})]
+
+
 def _play(
-    exchange: Exchange, request: dict[str, Any], after: int, settings: dict[str, int], sessions: bool, name: str
+    exchange: Exchange,
+    request: dict[str, Any],
+    after: int,
+    settings: dict[str, int],
+    sessions: bool,
+    name: str,
+    view: list[str],
 ) -> list[Completion]:
     seed, count = settings["seed"], settings["count"]
     completions = [Completion(seed, index, generator(seed, index)) for index in range(count)]
-    player = _SessionPlayer(exchange, request, after, name) if sessions else _ReplayPlayer(exchange, request, after)
+    player = _SessionPlayer(exchange, request, after, name, view) if sessions else _ReplayPlayer(exchange, request, after)
     try:
         player.start(completions)
         while live := [completion for completion in completions if not completion.ended]:
@@ -123,11 +135,13 @@ def _play(
 class _SessionPlayer:
     """Completions as sessions: each opened and brought to the checkpoint, then one `act` per step."""
 
-    def __init__(self, exchange: Exchange, request: dict[str, Any], after: int, name: str) -> None:
+    def __init__(self, exchange: Exchange, request: dict[str, Any], after: int, name: str, view: list[str]) -> None:
         self.exchange = exchange
         self.request = request
         self.after = after
         self.name = name
+        self.view = view
+        """Only the fields a completion reads are asked for (an engine may send more)."""
 
     def session(self, completion: Completion) -> str:
         return f"{self.name}.{completion.index}"
@@ -137,7 +151,8 @@ class _SessionPlayer:
         messages: list[dict[str, Any]] = []
         for completion in completions:
             session = self.session(completion)
-            messages.append({"type": "open", "session": session, "scenario": self.request["scenario"]} | setup)
+            opening = {"type": "open", "session": session, "scenario": self.request["scenario"], "view": self.view}
+            messages.append(opening | setup)
             for action in self.request["actions"][: self.after]:
                 messages.append({"type": "act", "session": session, "seat": action["seat"], "action": action["action"]})
         replies = iter(self.exchange(messages))
