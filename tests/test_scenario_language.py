@@ -170,3 +170,24 @@ def test_play_refuses_a_deal_that_does_not_fit_the_variant(
     path.write_text(deal)
     assert main(["play", variant, "--hands", str(path)]) == 1
     assert message in capsys.readouterr().err
+
+
+class _RefusesTheAceOfClubs:
+    """The reference engine, except that it refuses the ace of clubs in a session while listing it as legal."""
+
+    def __init__(self) -> None:
+        self.engine = ReferenceEngine()
+
+    def handle(self, message: dict[str, object]) -> dict[str, object] | None:
+        if message.get("type") == "act" and message.get("action") == "play:AC":
+            return {"type": "refused", "seq": message["seq"], "reason": "must_follow_suit"}
+        return self.engine.handle(message)
+
+
+def test_a_completion_the_engine_cannot_finish_fails_saying_why(tmp_path: Path) -> None:
+    scenario = only(scenario_file(tmp_path, checks=completions_check("[0, 4]")))
+    found = explore(InProcessEngine(_RefusesTheAceOfClubs()).exchange, build_request(scenario, 0), scenario, sessions=True)
+    assert found, "seat 0 holds the ace of clubs, and some completion plays it"
+    for mismatch in found:
+        assert str(mismatch.actions[-1]) == "0 play:AC"
+        assert str(mismatch).endswith(": the engine refused 0 play:AC, one of its own legal actions: must_follow_suit")
