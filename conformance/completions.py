@@ -14,7 +14,6 @@ script so far, which every engine of protocol 1 already answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,12 +23,10 @@ from .checkpoints import observed_kinds, shown
 from .compare import expected_and_observed
 from .engine_process import EngineFailure
 from .scenarios import Scenario, Step
-from .sessions import SETUP_FIELDS
+from .sessions import SETUP_FIELDS, Exchange
 
 MAX_ACTIONS = 1000
 """A completion that has not ended after this many actions fails: a hand of Euchre ends long before."""
-
-Exchange = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 
 
 def generator(seed: int, index: int) -> SplitMix64:
