@@ -16,8 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-NOT_CHECKED = ("after", "note")
-"""The properties of a checkpoint that say where it stands and why, not what to check."""
+NOT_CHECKED = ("after", "note", "completions", "at_end")
+"""The properties of a checkpoint that are not read from its own observation: where it stands and
+why, and the checks over its completions (`conformance.completions`), whose `at_end` fields are
+checkpoint kinds read at every end a completion reaches."""
 
 _FIELD = re.compile(r"[a-z_]+")
 _LAST_ENTRY = re.compile(r"([a-z_]+)\[-1\]\.([a-z_]+)")
@@ -123,6 +125,7 @@ ValueKind = Literal[
     "number",
     "yes_no",
     "refusal",
+    "phase",
 ]
 """What a checkpoint's value is, which decides how the site draws it (a seat, a suit, cards...)."""
 
@@ -306,6 +309,28 @@ CHECKPOINTS: Mapping[str, Checkpoint] = {
             AS_A_SET,
             Words("dummy: {value}", "cards", empty="nothing"),
             "The dummy's cards while nobody has taken it (an empty list once taken)",
+        ),
+        _kind("phase", "phase", EXACTLY, Words("phase: {value}", "phase"), "The phase of the hand in progress"),
+        _kind(
+            "kitty",
+            "kitty",
+            AS_A_SET,
+            Words("kitty: {value}", "cards", empty="nothing"),
+            "The undealt cards still face down, the up-card not among them",
+        ),
+        _kind(
+            "out_of_play",
+            "out_of_play",
+            AS_A_SET,
+            Words("out of play: {value}", "cards", empty="nothing"),
+            "The cards out of play in this hand: discards, hands laid down and an up-card nobody takes",
+        ),
+        _kind(
+            "deck_size",
+            "deck_size",
+            EXACTLY,
+            Words("cards in the deck: {value}", "number"),
+            "How many cards the variant's deck has",
         ),
     )
 }

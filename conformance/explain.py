@@ -16,7 +16,7 @@ from typing import Any
 from reference_impl.cli_arguments import positive_seconds
 from reference_impl.deal import deal_number
 
-from .checkpoints import observed_kinds, shown
+from .checkpoints import CHECKPOINTS, observed_kinds, shown
 from .compare import Mismatch, compare, expected_and_observed
 from .conform_command import engine_command
 from .engine_process import EngineFailure, EngineProcess
@@ -66,6 +66,7 @@ def _explain(args: argparse.Namespace) -> int:
     reply = outcome.reply
     if reply is not None and reply.get("type") == "result" and outcome.status in ("pass", "fail"):
         lines += ["", *step_lines(scenario, reply)]
+    lines += completion_lines(scenario)
     lines += ["", f"Outcome: {outcome.status}" + (f": {outcome.message}" if outcome.message else "")]
     print("\n".join(lines))
     if outcome.status == "pass":
@@ -157,8 +158,24 @@ def step_lines(scenario: Scenario, reply: dict[str, Any]) -> list[str]:
     if mismatches:
         lines += ["", f"{FIRST} first difference, {_first(mismatches, first)}"]
     else:
-        lines += ["", "Every checkpoint matches."]
+        lines += ["", "Every checkpoint of the script matches." if scenario.explores else "Every checkpoint matches."]
     return lines
+
+
+def completion_lines(scenario: Scenario) -> list[str]:
+    """What each check over completions plays and expects; the outcome names the first completion that broke it."""
+    lines = []
+    for check in scenario.checks:
+        if "completions" in check:
+            settings, at_end = check["completions"], check["at_end"]
+            expected = ", ".join(
+                f"{name} {shown(CHECKPOINTS[name].comparison.expected(value))}" for name, value in at_end.items()
+            )
+            lines.append(
+                f"Completions after step {scenario.check_index(check)}: {settings['count']} from seed {settings['seed']},"
+                f" every end must show {expected}"
+            )
+    return ["", *lines] if lines else []
 
 
 def _first(mismatches: list[Mismatch], first: int | None) -> str:

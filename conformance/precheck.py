@@ -10,10 +10,11 @@ the suite's tests already prove the reference engine passes every one of them.
 
 from __future__ import annotations
 
-from .compare import compare
+from .compare import Mismatch, compare
+from .completions import CompletionMismatch, explore
 from .reference_engine import ReferenceEngine
 from .requests import build_request
-from .runner import Outcome
+from .runner import InProcessEngine, Outcome
 from .scenarios import Scenario
 
 
@@ -34,7 +35,9 @@ class Precheck:
             at = stopped["at"]
             step = scenario.actions[at]
             return _invalid(scenario, f"the rules refuse step {at + 1} ({step}) of its own script: {stopped['reason']}")
-        mismatches = compare(scenario, reply)
+        mismatches: list[Mismatch | CompletionMismatch] = [*compare(scenario, reply)]
+        if not mismatches and scenario.explores:
+            mismatches += explore(InProcessEngine(self.engine).exchange, build_request(scenario, 0), scenario, sessions=True)
         if mismatches:
             details = [str(mismatch) for mismatch in mismatches]
             return _invalid(scenario, f"its checkpoints fail on the reference engine: {details[0]}", details)

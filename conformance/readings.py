@@ -12,12 +12,14 @@ engine is never failed for a reading it declared, and never excused from anythin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 from reference_impl.ruleset import SpecInvalid, builtin_catalog
 
 from .compare import compare
+from .completions import explore
 from .reference_engine import ReferenceEngine
 from .requests import build_request
 from .scenarios import Scenario, scenario_rules
@@ -85,13 +87,31 @@ def _plan(scenario: Scenario, always: tuple[str, ...]) -> Plan:
         )
     if rules.document == scenario_rules(scenario).document:
         return Plan(scenario.house_rules)
-    reply = ReferenceEngine().handle(build_request(scenario, 0, rules, house_rules))
-    if reply is None or reply.get("type") != "result" or compare(scenario, reply):
+    engine = ReferenceEngine()
+    request = build_request(scenario, 0, rules, house_rules)
+    reply = engine.handle(request)
+    if (
+        reply is None
+        or reply.get("type") != "result"
+        or compare(scenario, reply)
+        or _completions_differ(engine, request, scenario)
+    ):
         return Plan(
             scenario.house_rules,
             not_applicable=f"the scenario checks a reading the engine does not play: it always plays {readings}",
         )
     return Plan(house_rules, rules)
+
+
+def _completions_differ(engine: ReferenceEngine, request: dict[str, Any], scenario: Scenario) -> bool:
+    """Whether a check over completions fails under the readings (so the scenario checks what they change)."""
+    if not scenario.explores:
+        return False
+
+    def exchange(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [engine.handle(message | {"seq": seq}) or {} for seq, message in enumerate(messages)]
+
+    return bool(explore(exchange, request, scenario, sessions=True))
 
 
 def _mode(ref: str) -> str:

@@ -99,6 +99,7 @@ _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
     "to_act": lambda game: None if game.is_over or game.hand.is_over else game.hand.to_act,
     "legal_actions": lambda game: [action.text for action in game_legal_actions(game)],
     "hand_over": lambda game: game.hand.is_over,
+    "tricks_won": lambda game: list(game.hand.tricks_won),
     "finished_hands": lambda game: [{"thrown_in": r.thrown_in, "points": list(r.points)} for r in game.results],
     "scores": lambda game: list(game.scores),
     "game_over": lambda game: game.is_over,
@@ -145,7 +146,7 @@ def start_game(rules: Rules, setup: sdk.Setup) -> GameState:
         deal = deals[hand_number]
         if "number" in deal:
             return deal_number(rules, deal["number"], dealer)
-        return explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"))
+        return explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"), deal.get("kitty"))
 
     return new_game(rules, deal_for, first_dealer, setup.start_scores)
 

@@ -17,7 +17,8 @@ from typing import Any, Protocol
 from documents.schemas import SchemaCheck, message_check
 
 from . import readings
-from .compare import compare
+from .compare import Mismatch, compare
+from .completions import CompletionMismatch, explore
 from .engine_process import EngineFailure, runner_hello
 from .expected import ExpectedFailure
 from .interrupts import Interrupted
@@ -218,7 +219,13 @@ def run_scenario(engine: Engine, hello: dict[str, Any], scenario: Scenario, seq:
             return Outcome(
                 scenario, "error", f"the reply does not follow the protocol at /{where}: {problems[0].message}", seconds=elapsed
             )
-    mismatches = compare(scenario, reply)
+    mismatches: list[Mismatch | CompletionMismatch] = [*compare(scenario, reply)]
+    if scenario.explores and "stopped" not in reply:
+        try:
+            mismatches += explore(engine.exchange, request, scenario, SESSIONS in hello.get("capabilities", ()))
+        except EngineFailure as exc:
+            return Outcome(scenario, exc.kind, str(exc), seconds=time.perf_counter() - started, reply=reply)
+        elapsed = time.perf_counter() - started
     if mismatches:
         return Outcome(scenario, "fail", str(mismatches[0]), [str(m) for m in mismatches], elapsed, reply=reply)
     return Outcome(scenario, "pass", seconds=elapsed, reply=reply)

@@ -72,6 +72,11 @@ class Scenario:
         return len(self.actions) if after == "end" else int(after)
 
     @property
+    def explores(self) -> bool:
+        """Whether a checkpoint plays the hand on in many ways (`completions`), besides following the script."""
+        return any("completions" in check for check in self.checks)
+
+    @property
     def refusals(self) -> list[dict[str, Any]]:
         return [check["refuse"] for check in self.checks if "refuse" in check]
 
@@ -242,8 +247,15 @@ def _deal_problems(scenario: Scenario, rules: Rules) -> list[tuple[str, str]]:
                 )
             )
         if "hands" in deal:
+            dealer = deal.get("dealer", 0)
             try:
-                explicit_deal(rules, deal.get("dealer", 0), deal["hands"], deal.get("up_card"))
+                explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"))
             except DealError as exc:
                 problems.append((f"/deals/{index}/hands", f"deal {index + 1}: {exc}"))
+                continue
+            if "kitty" in deal:  # the hands fit, so what is wrong is the kitty: a card twice, unknown, or left out
+                try:
+                    explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"), deal["kitty"])
+                except DealError as exc:
+                    problems.append((f"/deals/{index}/kitty", f"deal {index + 1}: the kitty does not fit: {exc}"))
     return problems

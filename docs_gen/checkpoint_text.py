@@ -24,6 +24,11 @@ Names = dict[str, str]
 def expectations(rules: Rules, check: dict[str, Any], names: Names) -> list[str]:
     """A checkpoint's fields as sentences, in the order written, its note last."""
     out = [expectation(rules, CHECKPOINTS[key], wanted, names) for key, wanted in check.items() if key not in NOT_CHECKED]
+    if "completions" in check:
+        settings = check["completions"]
+        at_end = [expectation(rules, CHECKPOINTS[key], wanted, names) for key, wanted in check["at_end"].items()]
+        played = f"played on from here in {settings['count']} ways (seed {settings['seed']}), every end shows"
+        out.append(f"{played}: {'; '.join(at_end)}")
     if check.get("note"):
         out.append(f"<em>{esc(one_line(check['note']))}</em>")
     return out
@@ -76,5 +81,6 @@ DRAWN_VALUES: dict[ValueKind, Callable[[Rules, Any, Names], str]] = {
     "teams": lambda rules, wanted, names: ", ".join(team(rules, number) for number in wanted),
     "number": lambda rules, wanted, names: str(wanted),
     "refusal": lambda rules, wanted, names: _refusal(wanted, names),
+    "phase": lambda rules, wanted, names: f"`{esc(wanted)}`",
 }
 """How each kind of value is drawn ("yes_no" has no value to draw: its words are whole sentences)."""

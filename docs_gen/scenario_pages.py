@@ -90,7 +90,7 @@ def _deal(rules: Rules, deal: dict[str, Any], index: int, count: int, first_deal
             rules, hands, dealer, up_card, None, names
         )
     caption = f"{title}, dealt by seat {dealer}:" if dealer is not None else f"{title}, dealt by whoever deals next:"
-    return f"{caption}\n\n" + deal_table(rules, deal["hands"], dealer, deal.get("up_card"), None, names)
+    return f"{caption}\n\n" + deal_table(rules, deal["hands"], dealer, deal.get("up_card"), deal.get("kitty"), names)
 
 
 def _script(rules: Rules, scenario: Scenario, names: dict[str, str]) -> str:

@@ -25,7 +25,8 @@ from documents.paths import HOME_VARIABLE, check_home, data_home
 from documents.yaml_loader import parse_document
 from reference_impl import __version__
 from reference_impl.cli_arguments import add_house_rule_option, deal_number_argument, seat_problem
-from reference_impl.deal import DealError, deal_number
+from reference_impl.deal import Deal, DealError, deal_number
+from reference_impl.deal_files import read_written_deal, source_name, written_deal
 from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
 from reference_impl.hand_log import game_summary, hand_log
@@ -104,8 +105,13 @@ def _parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a deal (random legal actions, or a script) and print the hand log")
     _add_variant_arguments(play)
-    play.add_argument(
-        "--deal", type=deal_number_argument, required=True, help="portable deal number (for a game: of the first hand)"
+    dealt = play.add_mutually_exclusive_group(required=True)
+    dealt.add_argument("--deal", type=deal_number_argument, help="portable deal number (for a game: of the first hand)")
+    dealt.add_argument(
+        "--hands",
+        metavar="FILE|DEAL",
+        help="a deal written out, as a scenario writes one (hands, up_card, optionally kitty and dealer): a YAML or JSON"
+        " file, or the same inline ('{hands: [[9C, ...], ...], up_card: JH}'); in a game, the later hands are deals #1, #2...",
     )
     play.add_argument("--dealer", type=int, default=0, help="the (first) dealer's seat")
     play.add_argument("--seed", type=int, default=0, help="seed for the random choice of legal actions")
@@ -209,22 +215,33 @@ def _play(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     script = _script(args.script)
     title = rules.title + (" + " + ", ".join(rules.house_rules) if rules.house_rules else "")
+    written = None if args.hands is None else written_deal(rules, read_written_deal(args.hands), args.dealer)
     if args.game:
-        return _play_game(args, rules, rng, script, title)
-    state = new_hand(rules, deal_number(rules, args.deal, args.dealer))
+        return _play_game(args, rules, rng, script, title, written)
+    state = new_hand(rules, written or deal_number(rules, args.deal, args.dealer))
     initial = state
     for text in script:
         state = apply(state, text)
     while not state.is_over:
         state = apply(state, rng.choice(legal_actions(state)))
-    print(f"{title}: deal #{args.deal}")
+    print(f"{title}: {_deal_name(args, 0)}")
     print("\n".join(hand_log(initial, state)))
     return 0
 
 
-def _play_game(args: argparse.Namespace, rules: Rules, rng: random.Random, script: list[str], title: str) -> int:
-    game = new_game(rules, numbered_deals(rules, args.deal), args.dealer)
-    print(f"{title}: a game from deal #{args.deal}, to {rules.target}")
+def _deal_name(args: argparse.Namespace, hand_number: int) -> str:
+    """How the log names the deal of a hand: its number, or the written-out deal it came from."""
+    if args.hands is None:
+        return f"deal #{args.deal + hand_number}"
+    return f"deal #{hand_number}" if hand_number else f"the deal written out in {source_name(args.hands)}"
+
+
+def _play_game(
+    args: argparse.Namespace, rules: Rules, rng: random.Random, script: list[str], title: str, written: Deal | None = None
+) -> int:
+    numbered = numbered_deals(rules, args.deal or 0)
+    game = new_game(rules, lambda number, dealer: written if written and not number else numbered(number, dealer), args.dealer)
+    print(f"{title}: a game from {_deal_name(args, 0)}, to {rules.target}")
     pending = list(script)
     while not game.is_over:
         start, number = game.hand, game.hand_number
@@ -232,7 +249,7 @@ def _play_game(args: argparse.Namespace, rules: Rules, rng: random.Random, scrip
             game = game_apply(game, pending.pop(0) if pending else rng.choice(game_legal_actions(game)))
         finished = game.last_finished_hand
         assert finished is not None
-        print(f"\nHand {number + 1} (deal #{args.deal + number})")
+        print(f"\nHand {number + 1} ({_deal_name(args, number)})")
         print("\n".join(hand_log(start, finished)))
         print("\n".join(game_summary(game)))
     return 0

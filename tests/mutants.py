@@ -8,10 +8,12 @@ A suite that lets any of them pass is missing a scenario.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from reference_impl.cards import SAME_COLOUR, SUITS
 from reference_impl.engine import game, phases, play
@@ -154,6 +156,37 @@ def _jokers_follow_their_printed_suit(rules: Rules) -> Rules:
     return dataclasses.replace(rules, effective_suit=tuple(map(tuple, effective)))
 
 
+def _lone_march_won_by_the_left_bower_scores_two(state: HandState) -> None:
+    """A lone march whose last trick the left bower takes scores 2: a wrong engine that only some ways of playing
+    a hand reveal (no scripted scenario ends so), so only a check over completions catches it."""
+    _original_score(state)
+    result = state.result
+    assert result is not None and state.trump is not None
+    winner, cards = state.tricks[-1]
+    card = state.rules.deck[dict(cards)[winner]]
+    if (
+        result.row == "lone-march"
+        and state.trump != NO_TRUMP
+        and card.rank == "J"
+        and card.suit == SAME_COLOUR[SUITS[state.trump]]
+    ):
+        state.result = dataclasses.replace(result, points=tuple(2 if value else 0 for value in result.points))
+
+
+def _discard_shown_in_kitty(state: HandState) -> dict[str, Any]:
+    """The dealer's discard reported back among the undealt cards instead of out of play."""
+    seen = _original_observe(state)
+    if state.discarded is not None:
+        code = state.rules.card_code(state.discarded)
+        seen["kitty"] = [*seen["kitty"], code]
+        seen["out_of_play"] = [card for card in seen["out_of_play"] if card != code]
+    return seen
+
+
+observation = importlib.import_module("reference_impl.engine.observe")
+"""The module itself: the engine package's name `observe` is the function it exports."""
+_original_observe = observation.observe
+
 MUTANTS = (
     Mutant("left-bower-follows-printed-suit", "the left bower follows its printed suit", _left_bower_keeps_its_suit),
     Mutant(
@@ -217,5 +250,15 @@ MUTANTS = (
         "no-card-from-partner",
         "a lone six-hand player gets no card from a partner",
         lambda r: dataclasses.replace(r, partner_card=False),
+    ),
+    Mutant(
+        "lone-march-by-the-left-bower-scores-two",
+        "a lone march whose last trick the left bower takes scores 2",
+        patches=((play, "_score", _lone_march_won_by_the_left_bower_scores_two),),
+    ),
+    Mutant(
+        "discard-back-in-kitty",
+        "the dealer's discard is shown back in the kitty, not out of play",
+        patches=((observation, "observe", _discard_shown_in_kitty),),
     ),
 )

@@ -106,6 +106,9 @@ class OpenSpielHand:
             state.apply_action(action)
         self.state = state
         self.up_card = card_id(up_card)
+        dealt = {card_id(code) for hand in hands for code in hand} | {self.up_card}
+        self.kitty = [card for card in range(len(_CODES)) if card not in dealt]
+        """The undealt cards: OpenSpiel deals the 24-card pack in full, so they are the rest."""
         self.alone: bool | None = None
         """The maker's answer on going alone, held until OpenSpiel asks for it (after the discard)."""
 
@@ -276,7 +279,24 @@ class OpenSpielHand:
             "trick": trick,
             "trick_winners": winners,
             "tricks_won": won,
+            "kitty": [card_code(card) for card in self.kitty],
+            "out_of_play": self._out_of_play(active, hands),
+            "deck_size": len(_CODES),
         }
+
+    def _out_of_play(self, active: list[bool], hands: list[list[str]]) -> list[str]:
+        """The cards held by nobody, never played and not in the kitty (the dealer's discard, the up-card
+        once turned down), and the hands laid down; the up-card on the table in round one is still in play."""
+        state = self.state
+        played = {card for trick in state.tricks() for card in trick.cards()}
+        bidding_on_it = self.phase == ROUND_ONE
+        nobody = [
+            card
+            for card, holder in enumerate(state.card_holder())
+            if holder is None and card not in self.kitty and card not in played and not (card == self.up_card and bidding_on_it)
+        ]
+        laid_down = [code for seat in range(4) if not active[seat] for code in hands[seat]]
+        return [card_code(card) for card in nobody] + laid_down
 
     def _tricks(self, active: list[bool]) -> tuple[list[list[Any]], list[int]]:
         state = self.state

@@ -38,7 +38,31 @@ def observe(state: HandState) -> dict[str, Any]:
         "trick_winners": [winner for winner, _ in state.tricks],
         "legal_actions": [action.text for action in legal_actions(state)],
         "result": result_data(state.result),
+        "kitty": [code(card) for card in state.deal.kitty],
+        "out_of_play": [code(card) for card in out_of_play(state)],
+        "deck_size": len(rules.deck),
     }
+
+
+def out_of_play(state: HandState) -> tuple[int, ...]:
+    """The cards that have left play this hand without being played to a trick or staying in the kitty.
+
+    Those are the discards (the dealer's, a lone maker's after a partner's card, a dummy taker's),
+    every card of a seat sitting out (its hand is laid down for the hand, and stays listed under
+    that seat), an untaken dummy once the maker plays alone without it, and the up-card once the
+    bidding on it is over and nobody takes it (turned down, or left where its taker sits out).
+    """
+    cards = [] if state.discarded is None else [state.discarded]
+    up_card = state.deal.up_card
+    if up_card is not None and state.taker is None and (state.trump is not None or state.turned_down is not None):
+        cards.append(up_card)
+    cards.extend(state.set_aside)
+    for seat, active in enumerate(state.active):
+        if not active:
+            cards.extend(state.hands[seat])
+    if state.rules.dummy and state.maker_alone:
+        cards.extend(state.dummy)
+    return tuple(cards)
 
 
 def result_data(result: HandResult | None) -> dict[str, Any] | None:

@@ -28,6 +28,19 @@ function checkWrittenDeal(rules, deal, index) {
   if (unknown.length > 0) throw new DealError(`${where}: ${unknown.join(", ")} not in this pack`);
   const repeated = cards.filter((card, position) => cards.indexOf(card) !== position);
   if (repeated.length > 0) throw new DealError(`${where}: ${repeated.join(", ")} dealt twice`);
+  if (deal.kitty !== undefined) checkKitty(rules, cards, deal.kitty, where);
+}
+
+/** A kitty the deal names: the rest of the pack exactly, every card once. */
+function checkKitty(rules, dealt, kitty, where) {
+  if (!Array.isArray(kitty)) throw new DealError(`${where}: the kitty is a list of cards`);
+  const all = [...dealt, ...kitty];
+  const repeated = all.filter((card, position) => all.indexOf(card) !== position);
+  if (repeated.length > 0) throw new DealError(`${where}: ${repeated.join(", ")} dealt twice`);
+  const missing = rules.deck.filter((card) => !all.includes(card));
+  if (missing.length > 0 || all.length !== rules.deck.length) {
+    throw new DealError(`${where}: the kitty does not hold the rest of the pack (${missing.join(", ") || "unknown cards"})`);
+  }
 }
 
 const LARGEST_NUMBER = (1n << 64n) - 1n;
@@ -49,5 +62,7 @@ export function cardsOf(rules, deal, index, dealer) {
   }
   if (hasNumber) return dealByNumber(rules, checkedNumber(deal.number, index), dealer);
   checkWrittenDeal(rules, deal, index);
-  return { hands: deal.hands, upCard: deal.up_card };
+  const dealt = [...deal.hands.flat(), deal.up_card];
+  const kitty = deal.kitty ?? rules.deck.filter((card) => !dealt.includes(card));
+  return { hands: deal.hands, upCard: deal.up_card, kitty: [...kitty] };
 }

@@ -5,6 +5,29 @@
 
 import { legalActions } from "./game.js";
 
+/** The protocol's name for each of this engine's phases (schemas/protocol.schema.json#/$defs/phase). */
+const PHASE_NAMES = Object.freeze({
+  round_one: "bid_round_one",
+  round_two: "bid_round_two",
+  maker_alone: "declare_alone",
+  discard: "dealer_discard",
+  lone_defence: "defend_alone",
+  play: "play",
+  over: "hand_over",
+});
+
+/**
+ * Cards that left play without being played to a trick: the dealer's discard, the hands laid
+ * down, and the up-card once the bidding on it is over and the dealer did not take it.
+ */
+function outOfPlay(hand) {
+  const cards = hand.sittingOut.flatMap((seat) => hand.hands[seat]);
+  if (hand.discarded !== null) cards.push(hand.discarded);
+  const biddingOnIt = hand.phase === "round_one" || (hand.phase === "maker_alone" && hand.trumpRound === 1);
+  if (!biddingOnIt && !hand.upCardTaken) cards.push(hand.upCard);
+  return cards;
+}
+
 export function observe(game) {
   const { hand } = game;
   return {
@@ -26,5 +49,9 @@ export function observe(game) {
     scores: [...game.scores],
     game_over: game.gameOver,
     winners: [...game.winners],
+    phase: PHASE_NAMES[hand.phase],
+    kitty: [...hand.kitty],
+    out_of_play: outOfPlay(hand),
+    deck_size: hand.rules.deck.length,
   };
 }

@@ -9,6 +9,7 @@ import { sitOut } from "./seats.js";
 /** Give the dealer the up-card and ask for the discard. */
 export function startPickup(hand) {
   hand.hands[hand.dealer] = [...hand.hands[hand.dealer], hand.upCard];
+  hand.upCardTaken = true;
   hand.phase = "discard";
   hand.toAct = hand.dealer;
 }
@@ -30,6 +31,7 @@ export const discardPhase = Object.freeze({
   },
   take(hand, action) {
     hand.hands[hand.dealer] = hand.hands[hand.dealer].filter((card) => card !== action.card);
+    hand.discarded = action.card;
     if (hand.dealerSitsOutAfterDiscard) sitOut(hand, [hand.dealer]);
     offerLoneDefence(hand);
   },
