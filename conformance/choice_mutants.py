@@ -156,9 +156,16 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "compulsory (the three-handed Euchre pages of euchrefun.com, August 2013, and rule6.info,"
         " as the survey of the sources summarises them)",
     ): Reading(why_not="the rules language knows one way to take the dummy (`optional`)"),
-    ("canadian-loner", "/bidding/round_one/dealer_partner_must_go_alone", "in both rounds (EC)"): Reading(
-        why_not="the rule is a parameter of round one only: no parameter binds the dealer's partner in round two"
-    ),
+    (
+        "canadian-loner",
+        "/bidding/round_one/dealer_partner_must_go_alone",
+        "in both rounds (EC; house rule canadian-loner-both-rounds)",
+    ): Reading(lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": True}),
+    (
+        "canadian-loner-both-rounds",
+        "/bidding/round_one/dealer_partner_must_go_alone",
+        "in round one only (S1, S4p; house rule canadian-loner alone)",
+    ): Reading(lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": False}),
     ("dealer-needs-trump", "/bidding/dealer_needs_trump", "any maker needs a trump (T1)"): Reading(
         why_not="the rules language states the need for the stuck dealer only, not for every maker"
     ),
@@ -199,8 +206,17 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("renege-penalty", "/play/renege_penalty/points", "3 and 5 (L1888; house rule renege-three)"): Reading(
         lambda _chosen: {"": 3, "/play/renege_penalty/against_lone": 5}
     ),
-    ("renege-penalty", "/play/renege_penalty/points", "the hand ends at once (T2)"): Reading(
-        why_not="a renege is scored when the hand is over; the language cannot end a hand at the renege"
+    ("renege-penalty", "/play/renege_penalty/points", "the hand ends at once (T2; house rule renege-ends-hand)"): Reading(
+        lambda _chosen: {"/play/renege_penalty/ends_hand": True}
+    ),
+    (
+        "renege-ends-hand",
+        "/play/renege_penalty/ends_hand",
+        "the revoking side may require the hand to be played out (L1888, law 70)",
+    ): Reading(why_not="nobody decides whether play goes on after a renege: the rules end the hand there or play it out"),
+    ("renege-ends-hand", "/play/renege_penalty/points", "3 in competition (ECR)"): Reading(_set(3)),
+    ("renege-ends-hand", "/play/renege_penalty/points", "4 to the other side and 4 off the renegers (EDG)"): Reading(
+        why_not="a renege penalty is added to one side or taken off the other, not both at once"
     ),
     (
         "smitty",

@@ -45,6 +45,8 @@ DEFAULTS: dict[str, Any] = {
     "four_trick_tokens": False,
 }
 STRUCTURAL = ("num_players", "min_rank", "joker")
+ADDED_BY_HOUSE_RULE = ("joker",)
+"""Structural flags a house rule can meet (the joker house rule adds a joker to the pack); the others need another variant."""
 FIRST_LEAD = {"LEFT_OF_DEALER": "left_of_dealer", "LEFT_OF_LONER": "left_of_lone_player"}
 NO_COUNTERPART = {
     "farmers": "no rule of ours deals with a farmer's hand",
@@ -179,7 +181,7 @@ def _complete(
     """Add house rules to `variant_id` one requirement at a time, each only if it helps overall."""
     refs = given
     rules = load_rules(variant_id, refs)
-    if any(r.check(rules) is False for r in requirements if r.flag in STRUCTURAL):
+    if any(r.check(rules) is False for r in requirements if r.flag in STRUCTURAL and r.flag not in ADDED_BY_HOUSE_RULE):
         return refs, rules  # a different table or deck: no house rule will make it fit
     for requirement in requirements:
         if requirement.check(rules) is not False:
@@ -258,9 +260,13 @@ def variant_text(variant: str, refs: tuple[str, ...]) -> str:
 
 def _provider(flag: str, rules: Rules, variant: str, refs: tuple[str, ...]) -> str:
     """Which part of our rules does what the flag says: a house rule if one was added for it."""
+    base = load_rules(variant, ())
+    if flag in ADDED_BY_HOUSE_RULE:
+        adding = [ref for ref in refs if _jokers(load_rules(variant, (ref,))) != _jokers(base)]
+        if adding:
+            return f"house rule {adding[0]}"
     if flag in STRUCTURAL:
         return f"{variant} ({rules.players} players, {len(rules.deck)} cards)"
-    base = load_rules(variant, ())
     for ref in refs:
         before = load_rules(variant, tuple(r for r in refs if r != ref))
         if _FLAG_VIEW[flag](before) != _FLAG_VIEW[flag](rules):

@@ -11,7 +11,9 @@ from .engine import HandState, apply
 from .engine.game import GameState
 from .engine.phases import BY_NAME
 from .engine.state import PLAY
-from .rules import NO_TRUMP, Action, Rules
+from .rules import LOW_NO_TRUMP, NO_TRUMP, Action, Rules
+
+_NO_TRUMP_NAMES = {NO_TRUMP: "no trump", LOW_NO_TRUMP: "low no trump"}
 
 
 def card_text(rules: Rules, card: int) -> str:
@@ -53,8 +55,8 @@ def spoken(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> 
 
 def describe_action(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> str:
     label = spoken(rules, seat, dealer, phase, action)
-    if action.kind == "name_trump" and action.suit == NO_TRUMP:
-        return f"{label}: no trump  [{action.text}]"
+    if action.kind == "name_trump" and action.suit in _NO_TRUMP_NAMES:
+        return f"{label}: {_NO_TRUMP_NAMES[action.suit]}  [{action.text}]"
     if action.kind in ("name_trump", "predict", "predict_alone"):
         letter = SUITS[action.suit]
         return f"{label}: {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}  [{action.text}]"
@@ -104,8 +106,8 @@ def _trump_line(state: HandState) -> str:
     rules = state.rules
     trump, maker = state.trump, state.maker
     assert trump is not None and maker is not None
-    if trump == NO_TRUMP:
-        named = "no trump"
+    if trump in _NO_TRUMP_NAMES:
+        named = _NO_TRUMP_NAMES[trump]
     else:
         letter = SUITS[trump]
         named = f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"

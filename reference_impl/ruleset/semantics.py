@@ -111,6 +111,11 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/bidding/special_up_card", "a rule for a special up-card needs trump.special_cards")
     if r.data["trump"]["special_cards"] and r.data["deal"]["up_card"] and not special:
         yield r.error("/trump/special_cards", "a special card can be turned up; set bidding.special_up_card to say what happens")
+    if special and special["rule"] == "stands_for_suit" and special["suit"] not in r.data["deck"]["suits"]:
+        named = "names no suit" if special["suit"] is None else f"names {special['suit']}, which is not one of the deck's suits"
+        yield r.error("/bidding/special_up_card", f"a special up-card that stands for a suit {named}")
+    if bidding["low_no_trump"] and not two["enabled"]:
+        yield r.error("/bidding/low_no_trump", "low no trump is named in round two, but the variant has no second round")
     if bidding["prediction"]["enabled"] and not (r.data["deal"]["up_card"] and one["enabled"]):
         yield r.error("/bidding/prediction", "predicting the up-card needs an up-card and a first round")
     redeal = bidding["redeal"]
