@@ -215,9 +215,11 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "the revoking side may require the hand to be played out (L1888, law 70)",
     ): Reading(why_not="nobody decides whether play goes on after a renege: the rules end the hand there or play it out"),
     ("renege-ends-hand", "/play/renege_penalty/points", "3 in competition (ECR)"): Reading(_set(3)),
-    ("renege-ends-hand", "/play/renege_penalty/points", "4 to the other side and 4 off the renegers (EDG)"): Reading(
-        why_not="a renege penalty is added to one side or taken off the other, not both at once"
-    ),
+    (
+        "renege-ends-hand",
+        "/play/renege_penalty/points",
+        "4 to the other side and 4 off the renegers (EDG; mode both-ways)",
+    ): Reading(lambda _chosen: {"": 4, "/play/renege_penalty/against_lone": 4, "/play/renege_penalty/mode": "both"}),
     (
         "smitty",
         "/scoring/rows/predicted-lone-march/award/points",

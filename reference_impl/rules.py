@@ -59,11 +59,13 @@ class Action:
 
 @dataclass(frozen=True)
 class RenegeOptions:
-    """How a caught renege is settled beyond its points: whether play stops at once, and whether
-    the innocent side picks between scoring the penalty and taking it off the guilty side."""
+    """How a caught renege is settled beyond its points: whether play stops at once, whether the
+    innocent side picks between scoring the penalty and taking it off the guilty side, and whether
+    the penalty counts both ways (scored by the innocent side and taken off the guilty one)."""
 
     ends_hand: bool
     innocent_chooses: bool
+    both_ways: bool
 
 
 @dataclass(frozen=True)
@@ -250,6 +252,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         renege_options=RenegeOptions(
             ends_hand=renege is not None and renege["ends_hand"],
             innocent_chooses=renege is not None and renege["mode"] == "choice",
+            both_ways=renege is not None and renege["mode"] == "both",
         ),
     )
     return Rules(**rules_data)

@@ -256,6 +256,11 @@ MUTANTS = (
         lambda r: dataclasses.replace(r, special_up_suit=None),
     ),
     Mutant("renege-hand-played-on", "the hand is played on after a renege that should end it", _renege_played_on),
+    Mutant(
+        "renege-counted-one-way",
+        "a renege counted both ways is only added to the innocent side",
+        lambda r: dataclasses.replace(r, renege_options=dataclasses.replace(r.renege_options, both_ways=False)),
+    ),
     Mutant("renege-penalty-not-chosen", "the innocent side is not asked to choose its renege penalty", _penalty_not_chosen),
     Mutant(
         "maker-does-not-lead",

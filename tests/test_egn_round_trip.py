@@ -73,6 +73,7 @@ NO_EGN_COUNTERPART = {
     "renege-ends-hand=add",
     "renege-ends-hand=subtract",
     "renege-ends-hand=choice",
+    "renege-ends-hand=both-ways",
     "renege-penalty=choice",
 }
 SEEDS = (1, 2)

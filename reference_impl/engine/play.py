@@ -184,6 +184,8 @@ def _renege_points(state: HandState, reneged: int) -> list[int]:
         state.defender_alone is not None and rules.team_of[state.defender_alone] != guilty
     )
     penalty = rules.renege_against_lone if lone_opponent else rules.renege_points
+    if rules.renege_options.both_ways:
+        return [-penalty if team == guilty else penalty for team in range(len(rules.teams))]
     if takes_off_guilty_side(state):
         return [-penalty if team == guilty else 0 for team in range(len(rules.teams))]
     return [0 if team == guilty else penalty for team in range(len(rules.teams))]
