@@ -14,6 +14,8 @@ from .engine.state import PLAY
 from .rules import LOW_NO_TRUMP, NO_TRUMP, Action, Rules
 
 _NO_TRUMP_NAMES = {NO_TRUMP: "no trump", LOW_NO_TRUMP: "low no trump"}
+_PENALTY_WORDS = ("scored by the innocent side", "taken off the guilty side")
+"""The innocent side's choices of renege penalty, by the index of the action's argument."""
 
 
 def card_text(rules: Rules, card: int) -> str:
@@ -60,6 +62,8 @@ def describe_action(rules: Rules, seat: int, dealer: int, phase: str, action: Ac
     if action.kind in ("name_trump", "predict", "predict_alone"):
         letter = SUITS[action.suit]
         return f"{label}: {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}  [{action.text}]"
+    if action.kind == "penalty":
+        return f"{label}: {_PENALTY_WORDS[action.suit]}  [{action.text}]"
     if action.kind == "ask":
         return f"{label} (seat {action.suit})  [{action.text}]"
     if action.kind in ("discard", "play", "give"):
@@ -96,6 +100,9 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
         if len(replay.tricks) > len(before.tricks):
             winner = replay.tricks[-1][0]
             lines.append(f"Trick {len(replay.tricks)}: " + "  ".join(trick_cards) + f"  -> won by {seat_name(winner)}")
+            trick_cards = []
+        elif before.phase == PLAY and replay.phase != PLAY and trick_cards:
+            lines.append(f"Trick {len(replay.tricks) + 1}: " + "  ".join(trick_cards) + "  -> play stops at the renege")
             trick_cards = []
     lines.extend(_result_lines(final))
     return lines
