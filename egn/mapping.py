@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from reference_impl.cards import SUIT_NAMES, SUITS
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 from reference_impl.ruleset import SpecInvalid, builtin_catalog
@@ -429,6 +430,9 @@ def assumptions(rules: Rules) -> tuple[str, ...]:
         )
         if not rules.dealer_pickup_compulsory:
             notes.append("the dealer may leave the up-card where it is")
+    if rules.up_card and rules.special_up_suit is not None:
+        suit = SUIT_NAMES[SUITS[rules.special_up_suit]]
+        notes.append(f"a turned-up joker is bid on as a card of {suit} (EGN does not say what a turned-up joker means)")
     if rules.stick_the_dealer:
         named = "may" if rules.stuck_dealer_may_name_turned_down else "may not"
         notes.append(f"a stuck dealer {named} name the turned-down suit")

@@ -385,6 +385,9 @@ def test_a_joker_in_the_four_hand_game_maps_onto_the_joker_house_rule() -> None:
     assert len(mapping.rules.deck) == 25
     (joker,) = [flag for flag in mapping.flags if flag.flag == "joker"]
     assert (joker.status, joker.detail) == ("mapped", "house rule joker=hearts")
+    assert (
+        "a turned-up joker is bid on as a card of hearts (EGN does not say what a turned-up joker means)" in mapping.assumptions
+    )
 
 
 def test_loner_lead_left_of_loner_maps_onto_lead_left_of_loner() -> None:
