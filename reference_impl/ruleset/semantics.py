@@ -66,6 +66,11 @@ def _deck(r: Resolved) -> Iterator[SpecError]:
                 *(f"/deck/{key}" for key in ("extra_cards", "ranks", "suits", "ranks_by_suit")),
             ]
             yield r.error_at_latest(written, f"special card {special['card']} is not in the deck")
+    specials = {special["card"] for special in trump["special_cards"]}
+    for joker in sorted(code for code in base if code[1:2] not in "CDHS" and code not in specials):
+        # A card of no suit has no place in any suit's order: only the special cards' ranking can place it.
+        written = ["/deck/extra_cards", "/deck/extra_cards_by_copy", "/trump/special_cards"]
+        yield r.error_at_latest(written, f"the joker {joker} belongs to no suit, so it must be one of trump.special_cards")
     if deck["copies"] > 1 and not r.stated("/trump/duplicate_tiebreak"):
         yield r.error("/trump", "a deck with several copies of each card needs trump.duplicate_tiebreak")
 
