@@ -109,9 +109,16 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "compulsory (the three-handed Euchre pages of euchrefun.com, August 2013, and rule6.info,"
         " as the survey of the sources summarises them)",
     ): Reading(why_not="the rules language knows one way to take the dummy (`optional`)"),
-    ("canadian-loner", "/bidding/round_one/dealer_partner_must_go_alone", "in both rounds (EC)"): Reading(
-        why_not="the rule is a parameter of round one only: no parameter binds the dealer's partner in round two"
-    ),
+    (
+        "canadian-loner",
+        "/bidding/round_one/dealer_partner_must_go_alone",
+        "in both rounds (EC; house rule canadian-loner-both-rounds)",
+    ): Reading(lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": True}),
+    (
+        "canadian-loner-both-rounds",
+        "/bidding/round_one/dealer_partner_must_go_alone",
+        "in round one only (S1, S4p; house rule canadian-loner alone)",
+    ): Reading(lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": False}),
     ("dealer-needs-trump", "/bidding/dealer_needs_trump", "any maker needs a trump (T1)"): Reading(
         why_not="the rules language states the need for the stuck dealer only, not for every maker"
     ),
@@ -149,9 +156,17 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/lone_play/passed_player",
         "any earlier pass (L1888, section 93; mode any-round)",
     ): Reading(_set("not_if_passed")),
-    ("renege-penalty", "/play/renege_penalty/points", "the hand ends at once (T2)"): Reading(
-        why_not="a renege is scored when the hand is over; the language cannot end a hand at the renege"
-    ),
+    (
+        "renege-ends-hand",
+        "/play/renege_penalty/ends_hand",
+        "the revoking side may require the hand to be played out (L1888, law 70)",
+    ): Reading(why_not="nobody decides whether play goes on after a renege: the rules end the hand there or play it out"),
+    ("renege-ends-hand", "/play/renege_penalty/points", "3 in competition (ECR)"): Reading(_set(3)),
+    (
+        "renege-ends-hand",
+        "/play/renege_penalty/points",
+        "4 to the other side and 4 off the renegers (EDG; mode both-ways)",
+    ): Reading(lambda _chosen: {"": 4, "/play/renege_penalty/against_lone": 4, "/play/renege_penalty/mode": "both"}),
     (
         "smitty",
         "/scoring/rows/predicted-lone-march/award/points",

@@ -41,6 +41,8 @@ def suit(letter: str, name: bool = False) -> str:
     """A suit symbol (red suits in red), with its name if asked."""
     if letter == "N":
         return '<span class="suit no-trump">no trump</span>'
+    if letter == "L":
+        return '<span class="suit no-trump">low no trump</span>'
     colour = "red" if letter in RED_SUITS else "black"
     symbol = f'<span class="suit {colour}" title="{SUIT_NAMES[letter]}">{SUIT_SYMBOLS[letter]}</span>'
     return f"{symbol} {SUIT_NAMES[letter]}" if name else symbol

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reference_impl.cards import SUITS
-from reference_impl.rules import NO_TRUMP, Rules
+from reference_impl.rules import NO_TRUMP, TRUMP_LETTERS, Rules
 
 
 @dataclass(frozen=True)
@@ -23,10 +23,12 @@ class SuitOrder:
 
 
 def trump_choices(rules: Rules) -> list[str]:
-    """The trump suits a hand can have: each suit of the deck, and N when no trump can be named."""
+    """The trump suits a hand can have: each suit of the deck, and N or L where no trump, high or low, can be named."""
     letters = [letter for letter in SUITS if any(card.suit == letter for card in rules.deck)]
     if getattr(rules, "no_trump", False):
         letters.append("N")
+    if getattr(rules, "low_no_trump", False):
+        letters.append("L")
     return letters
 
 
@@ -35,7 +37,7 @@ def suit_orders(rules: Rules, trump: str) -> list[SuitOrder]:
 
     Identical copies of a card (a double pack) are listed once.
     """
-    row = NO_TRUMP if trump == "N" else SUITS.index(trump)
+    row = TRUMP_LETTERS.index(trump)
     groups: dict[int, list[tuple[int, str]]] = {}
     for index, card in enumerate(rules.deck):
         groups.setdefault(rules.effective_suit[row][index], []).append((rules.power[row][index], card.face))
@@ -47,5 +49,5 @@ def suit_orders(rules: Rules, trump: str) -> list[SuitOrder]:
             if face not in faces:
                 faces.append(face)
         letter = SUITS[suit] if suit < len(SUITS) else None
-        result.append(SuitOrder(letter, suit == row and trump != "N", tuple(faces)))
+        result.append(SuitOrder(letter, suit == row and row < NO_TRUMP, tuple(faces)))
     return result

@@ -132,7 +132,7 @@ def _ranking(rules: Any, data: dict[str, Any]) -> str:
     names = special_names(data)
     parts = ["Highest first. A trump beats any card of another suit; otherwise the highest card of the suit led wins.\n"]
     for trump in trump_choices(rules):
-        label = "No trump" if trump == "N" else f"{suit_name(trump)} trump"
+        label = {"N": "No trump", "L": "Low no trump"}.get(trump) or f"{suit_name(trump)} trump"
         rows = []
         for order in suit_orders(rules, trump):
             if order.is_trump:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from reference_impl.cards import SUIT_NAMES, SUITS
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 from reference_impl.ruleset import SpecInvalid, builtin_catalog
@@ -45,6 +46,8 @@ DEFAULTS: dict[str, Any] = {
     "four_trick_tokens": False,
 }
 STRUCTURAL = ("num_players", "min_rank", "joker")
+ADDED_BY_HOUSE_RULE = ("joker",)
+"""Structural flags a house rule can meet (the joker house rule adds a joker to the pack); the others need another variant."""
 FIRST_LEAD = {"LEFT_OF_DEALER": "left_of_dealer", "LEFT_OF_LONER": "left_of_lone_player"}
 NO_COUNTERPART = {
     "farmers": "no rule of ours deals with a farmer's hand",
@@ -179,7 +182,7 @@ def _complete(
     """Add house rules to `variant_id` one requirement at a time, each only if it helps overall."""
     refs = given
     rules = load_rules(variant_id, refs)
-    if any(r.check(rules) is False for r in requirements if r.flag in STRUCTURAL):
+    if any(r.check(rules) is False for r in requirements if r.flag in STRUCTURAL and r.flag not in ADDED_BY_HOUSE_RULE):
         return refs, rules  # a different table or deck: no house rule will make it fit
     for requirement in requirements:
         if requirement.check(rules) is not False:
@@ -258,9 +261,13 @@ def variant_text(variant: str, refs: tuple[str, ...]) -> str:
 
 def _provider(flag: str, rules: Rules, variant: str, refs: tuple[str, ...]) -> str:
     """Which part of our rules does what the flag says: a house rule if one was added for it."""
+    base = load_rules(variant, ())
+    if flag in ADDED_BY_HOUSE_RULE:
+        adding = [ref for ref in refs if _jokers(load_rules(variant, (ref,))) != _jokers(base)]
+        if adding:
+            return f"house rule {adding[0]}"
     if flag in STRUCTURAL:
         return f"{variant} ({rules.players} players, {len(rules.deck)} cards)"
-    base = load_rules(variant, ())
     for ref in refs:
         before = load_rules(variant, tuple(r for r in refs if r != ref))
         if _FLAG_VIEW[flag](before) != _FLAG_VIEW[flag](rules):
@@ -423,6 +430,9 @@ def assumptions(rules: Rules) -> tuple[str, ...]:
         )
         if not rules.dealer_pickup_compulsory:
             notes.append("the dealer may leave the up-card where it is")
+    if rules.up_card and rules.special_up_suit is not None:
+        suit = SUIT_NAMES[SUITS[rules.special_up_suit]]
+        notes.append(f"a turned-up joker is bid on as a card of {suit} (EGN does not say what a turned-up joker means)")
     if rules.stick_the_dealer:
         named = "may" if rules.stuck_dealer_may_name_turned_down else "may not"
         notes.append(f"a stuck dealer {named} name the turned-down suit")

@@ -11,7 +11,11 @@ from .engine import HandState, apply
 from .engine.game import GameState
 from .engine.phases import BY_NAME
 from .engine.state import PLAY
-from .rules import NO_TRUMP, Action, Rules
+from .rules import LOW_NO_TRUMP, NO_TRUMP, Action, Rules
+
+_NO_TRUMP_NAMES = {NO_TRUMP: "no trump", LOW_NO_TRUMP: "low no trump"}
+_PENALTY_WORDS = ("scored by the innocent side", "taken off the guilty side")
+"""The innocent side's choices of renege penalty, by the index of the action's argument."""
 
 
 def card_text(rules: Rules, card: int) -> str:
@@ -53,11 +57,13 @@ def spoken(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> 
 
 def describe_action(rules: Rules, seat: int, dealer: int, phase: str, action: Action) -> str:
     label = spoken(rules, seat, dealer, phase, action)
-    if action.kind == "name_trump" and action.suit == NO_TRUMP:
-        return f"{label}: no trump  [{action.text}]"
+    if action.kind == "name_trump" and action.suit in _NO_TRUMP_NAMES:
+        return f"{label}: {_NO_TRUMP_NAMES[action.suit]}  [{action.text}]"
     if action.kind in ("name_trump", "predict", "predict_alone"):
         letter = SUITS[action.suit]
         return f"{label}: {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}  [{action.text}]"
+    if action.kind == "penalty":
+        return f"{label}: {_PENALTY_WORDS[action.suit]}  [{action.text}]"
     if action.kind == "ask":
         return f"{label} (seat {action.suit})  [{action.text}]"
     if action.kind in ("discard", "play", "give"):
@@ -95,6 +101,9 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
             winner = replay.tricks[-1][0]
             lines.append(f"Trick {len(replay.tricks)}: " + "  ".join(trick_cards) + f"  -> won by {seat_name(winner)}")
             trick_cards = []
+        elif before.phase == PLAY and replay.phase != PLAY and trick_cards:
+            lines.append(f"Trick {len(replay.tricks) + 1}: " + "  ".join(trick_cards) + "  -> play stops at the renege")
+            trick_cards = []
     lines.extend(_result_lines(final))
     return lines
 
@@ -104,8 +113,8 @@ def _trump_line(state: HandState) -> str:
     rules = state.rules
     trump, maker = state.trump, state.maker
     assert trump is not None and maker is not None
-    if trump == NO_TRUMP:
-        named = "no trump"
+    if trump in _NO_TRUMP_NAMES:
+        named = _NO_TRUMP_NAMES[trump]
     else:
         letter = SUITS[trump]
         named = f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"

@@ -16,7 +16,10 @@ from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
 from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
-TRUMP_LETTERS = SUITS + "N"
+LOW_NO_TRUMP = 5
+TRUMP_LETTERS = SUITS + "NL"
+"""The trump choices by index: the four suits, then no trump (aces high) and low no trump (nines high)."""
+PENALTY_CHOICES = ("add", "subtract")
 TRUMP_BONUS = 10_000
 
 
@@ -52,6 +55,17 @@ class Action:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+
+@dataclass(frozen=True)
+class RenegeOptions:
+    """How a caught renege is settled beyond its points: whether play stops at once, whether the
+    innocent side picks between scoring the penalty and taking it off the guilty side, and whether
+    the penalty counts both ways (scored by the innocent side and taken off the guilty one)."""
+
+    ends_hand: bool
+    innocent_chooses: bool
+    both_ways: bool
 
 
 @dataclass(frozen=True)
@@ -114,6 +128,14 @@ class Rules:
     document: Mapping[str, Any] = field(repr=False, compare=False)
     actions: Mapping[str, Action] = field(repr=False, compare=False)
     play_actions: tuple[Action, ...] = field(repr=False, compare=False)
+    low_no_trump: bool
+    """Whether low no trump (L) may be named in round two, beside or instead of no trump."""
+    dealer_partner_alone_round_two: bool
+    """The Canadian loner in round two as well: the dealer's partner who names trump must play alone."""
+    special_up_suit: int | None
+    """The suit a turned-up special card stands for in the bidding (None: it stands for none)."""
+    renege_options: RenegeOptions
+    """Whether a renege ends the hand at once, and whether the innocent side chooses its penalty."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -224,8 +246,23 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         document=MappingProxyType(data),
         actions=MappingProxyType(actions),
         play_actions=tuple(actions[f"play:{card.code}"] for card in deck),
+        low_no_trump=bidding["low_no_trump"],
+        dealer_partner_alone_round_two=two["dealer_partner_must_go_alone"],
+        special_up_suit=_special_up_suit(bidding["special_up_card"]),
+        renege_options=RenegeOptions(
+            ends_hand=renege is not None and renege["ends_hand"],
+            innocent_chooses=renege is not None and renege["mode"] == "choice",
+            both_ways=renege is not None and renege["mode"] == "both",
+        ),
     )
     return Rules(**rules_data)
+
+
+def _special_up_suit(special_up_card: dict[str, Any] | None) -> int | None:
+    """The suit a turned-up special card is bid on as, under the stands_for_suit rule."""
+    if special_up_card is None or special_up_card["rule"] != "stands_for_suit":
+        return None
+    return SUITS.index(special_up_card["suit"])
 
 
 def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
@@ -237,6 +274,8 @@ def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
     for index, letter in enumerate(SUITS):
         for kind in ("predict", "predict_alone"):
             actions[f"{kind}:{letter}"] = Action(kind, -1, index, f"{kind}:{letter}")
+    for index, choice in enumerate(PENALTY_CHOICES):
+        actions[f"penalty:{choice}"] = Action("penalty", -1, index, f"penalty:{choice}")
     for seat in range(players):
         actions[f"ask:{seat}"] = Action("ask", -1, seat, f"ask:{seat}")
     for index, card in enumerate(deck):
@@ -254,16 +293,18 @@ def _trump_tables(
     left_bower: bool,
     colour_breaks_ties: bool,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """For each trump choice (four suits, then no trump): every card's effective suit and power.
+    """For each trump choice (four suits, no trump, low no trump): every card's effective suit and power.
 
     Power orders cards within their effective suit; trumps get TRUMP_BONUS so any trump beats any
-    card of the suit led. A card of a third suit never wins, so its power does not matter.
+    card of the suit led. A card of a third suit never wins, so its power does not matter. Under
+    low no trump the plain order is reversed, so the lowest card of the suit led wins.
     """
     special_power = _special_powers(specials)
     effective: list[tuple[int, ...]] = []
     power: list[tuple[int, ...]] = []
-    for trump_index in range(len(SUITS) + 1):
+    for trump_index in range(len(TRUMP_LETTERS)):
         trump = SUITS[trump_index] if trump_index < len(SUITS) else None
+        low = trump_index == LOW_NO_TRUMP
         suits_row, power_row = [], []
         for card in deck:
             if card.face in special_power:
@@ -275,7 +316,8 @@ def _trump_tables(
                 power_row.append(TRUMP_BONUS + strength)
                 continue
             assert card.suit is not None, f"joker {card.code} must be a special card"
-            suit, strength = _card_in_trump(card, trump, suit_ranks(deck_section, card.suit), right_bower, left_bower)
+            ranks = suit_ranks(deck_section, card.suit)
+            suit, strength = _card_in_trump(card, trump, ranks[::-1] if low else ranks, right_bower, left_bower)
             suits_row.append(suit)
             power_row.append(strength)
         effective.append(tuple(suits_row))

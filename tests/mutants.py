@@ -18,7 +18,7 @@ from typing import Any
 from reference_impl.cards import SAME_COLOUR, SUITS
 from reference_impl.engine import game, phases, play
 from reference_impl.engine.state import BID_ROUND_TWO, PLAY, HandState
-from reference_impl.rules import NO_TRUMP, Action, Rules
+from reference_impl.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
 
 RulesHook = Callable[[Rules], Rules]
 
@@ -187,6 +187,32 @@ observation = importlib.import_module("reference_impl.engine.observe")
 """The module itself: the engine package's name `observe` is the function it exports."""
 _original_observe = observation.observe
 
+
+def _low_no_trump_played_high(rules: Rules) -> Rules:
+    """Low no trump ranked like no trump: the highest card of the suit led wins."""
+    power = list(rules.power)
+    power[LOW_NO_TRUMP] = power[NO_TRUMP]
+    return dataclasses.replace(rules, power=tuple(power))
+
+
+def _specials_below_the_right_bower(rules: Rules) -> Rules:
+    """A joker ranked between the right and the left bower instead of above both."""
+    power = [list(row) for row in rules.power]
+    for row in power:
+        for card in rules.special_cards:
+            row[card] = TRUMP_BONUS + 850
+    return dataclasses.replace(rules, power=tuple(map(tuple, power)))
+
+
+def _renege_played_on(rules: Rules) -> Rules:
+    return dataclasses.replace(rules, renege_options=dataclasses.replace(rules.renege_options, ends_hand=False))
+
+
+def _penalty_not_chosen(rules: Rules) -> Rules:
+    """The innocent side is never asked: the penalty is always added to its score."""
+    return dataclasses.replace(rules, renege_options=RenegeOptions(rules.renege_options.ends_hand, innocent_chooses=False))
+
+
 MUTANTS = (
     Mutant("left-bower-follows-printed-suit", "the left bower follows its printed suit", _left_bower_keeps_its_suit),
     Mutant(
@@ -260,5 +286,34 @@ MUTANTS = (
         "discard-back-in-kitty",
         "the dealer's discard is shown back in the kitty, not out of play",
         patches=((observation, "observe", _discard_shown_in_kitty),),
+    ),
+    Mutant(
+        "lone-hand-short-of-five-pays-one",
+        "a lone hand that must take five gives 1 for three tricks",
+        _with_row_points("lone-short", 1),
+    ),
+    Mutant("low-no-trump-played-high", "under low no trump the highest card of the suit led wins", _low_no_trump_played_high),
+    Mutant("joker-below-right-bower", "a joker ranks below the right bower", _specials_below_the_right_bower),
+    Mutant(
+        "joker-stands-for-no-suit",
+        "a turned-up joker is bid on as no suit at all",
+        lambda r: dataclasses.replace(r, special_up_suit=None),
+    ),
+    Mutant("renege-hand-played-on", "the hand is played on after a renege that should end it", _renege_played_on),
+    Mutant(
+        "renege-counted-one-way",
+        "a renege counted both ways is only added to the innocent side",
+        lambda r: dataclasses.replace(r, renege_options=dataclasses.replace(r.renege_options, both_ways=False)),
+    ),
+    Mutant("renege-penalty-not-chosen", "the innocent side is not asked to choose its renege penalty", _penalty_not_chosen),
+    Mutant(
+        "maker-does-not-lead",
+        "the dealer's left leads where the maker should",
+        lambda r: dataclasses.replace(r, first_lead="left_of_dealer") if r.first_lead == "maker" else r,
+    ),
+    Mutant(
+        "canadian-loner-round-one-only",
+        "the dealer's partner may name trump in round two without going alone where the rule covers both rounds",
+        lambda r: dataclasses.replace(r, dealer_partner_alone_round_two=False),
     ),
 )

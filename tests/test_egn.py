@@ -368,11 +368,6 @@ def test_every_unknown_field_is_named_with_its_pointer(tmp_path: Path) -> None:
         ("partners_best", "no rule of ours lets a lone player's partner pass a card"),
         ("go_under", "no rule of ours lets a player exchange cards with the kitty"),
         ("farmers", "no rule of ours deals with a farmer's hand"),
-        (
-            "joker",
-            "no rule of ours adds a joker to the 24-card 4-hand game; the cards are read with british's deck, which has one, "
-            "but british's own rules differ from the record's canadian",
-        ),
     ],
 )
 def test_a_flag_without_a_rule_says_so_plainly(flag: str, detail: str) -> None:
@@ -382,6 +377,17 @@ def test_a_flag_without_a_rule_says_so_plainly(flag: str, detail: str) -> None:
     unmapped = {mapped.flag: mapped.detail for mapped in report.mapping.unmapped}
     assert unmapped[flag] == detail
     assert report.exit_code == 0
+
+
+def test_a_joker_in_the_four_hand_game_maps_onto_the_joker_house_rule() -> None:
+    mapping = map_ruleset({"std": False, "joker": True, "canadian": True})
+    assert (mapping.variant, mapping.house_rules, mapping.unmapped) == ("north-american", ("joker=hearts", "canadian-loner"), ())
+    assert len(mapping.rules.deck) == 25
+    (joker,) = [flag for flag in mapping.flags if flag.flag == "joker"]
+    assert (joker.status, joker.detail) == ("mapped", "house rule joker=hearts")
+    assert (
+        "a turned-up joker is bid on as a card of hearts (EGN does not say what a turned-up joker means)" in mapping.assumptions
+    )
 
 
 def test_loner_lead_left_of_loner_maps_onto_lead_left_of_loner() -> None:

@@ -62,6 +62,19 @@ NO_EGN_COUNTERPART = {
     "stuck-dealer-turned-down",
     "super-euchre",
     "throw-in=same",
+    "canadian-loner-both-rounds",
+    "joker=clubs",
+    "joker=diamonds",
+    "joker=spades",
+    "joker=dealer-names",
+    "lone-must-take-five",
+    "low-no-trump",
+    "maker-leads",
+    "renege-ends-hand=add",
+    "renege-ends-hand=subtract",
+    "renege-ends-hand=choice",
+    "renege-ends-hand=both-ways",
+    "renege-penalty=choice",
 }
 SEEDS = (1, 2)
 

@@ -98,7 +98,8 @@ def test_each_trick_has_one_rightful_winner_who_played_in_it(
         for before, after in itertools.pairwise(played_by):
             assert after == final.next_active(before)
         leader = winner
-    assert final.trick == ()
+    # No trick is left unfinished, unless the hand stopped at a renege that ends it.
+    assert final.trick == () or (final.rules.renege_options.ends_hand and final.reneged is not None)
     # Every card played followed the suit led whenever the player held one of that suit
     # (unless the variant lets a renege be played and penalized).
     if final.rules.renege_penalized:
@@ -124,6 +125,10 @@ def test_tricks_and_points_add_up_when_the_hand_is_over(combo: Composition, numb
     if result.thrown_in:
         assert result.points == (0,) * len(rules.teams) and final.tricks == () and final.maker is None
         assert all(s.phase in ("redeal_call", "predict", "bid_round_one", "bid_round_two", "hand_over") for s in states)
+        return
+    if result.reneged_by is not None and rules.renege_options.ends_hand:
+        # The hand stopped at the renege, in a trick left unfinished, and is scored by the penalty.
+        assert result.row == "renege" and len(final.tricks) < rules.hand_size and final.trick
         return
     assert sum(final.tricks_won) == rules.hand_size == len(final.tricks)
     assert list(final.tricks_won) == [sum(1 for w, _ in final.tricks if w == seat) for seat in range(rules.players)]

@@ -10,7 +10,7 @@ legality, and moves on to the next phase in `phases.ORDER`).
 from __future__ import annotations
 
 from ..cards import SUITS
-from ..rules import NO_TRUMP, TRUMP_LETTERS, Action
+from ..rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, trump_made, up_suit
 from .state import HAND_OVER, HandResult, HandState
 
@@ -64,7 +64,7 @@ def start_unseen(state: HandState) -> bool:
     up = state.deal.up_card
     if up is None:
         return False
-    if up in rules.special_cards and rules.special_up_card:
+    if up in rules.special_cards and rules.special_up_card == "dealer_names_trump_unseen":
         state.to_act = state.dealer
         return True
     suit = up_suit(state)
@@ -173,7 +173,7 @@ def start_round_two(state: HandState) -> bool:
 
 
 def nameable(state: HandState, seat: int) -> list[int]:
-    """The trump choices open in round two (NO_TRUMP included where the variant allows it)."""
+    """The trump choices open in round two (no trump, high or low, included where the variant allows it)."""
     rules = state.rules
     stuck = rules.stick_the_dealer and seat == state.dealer
     choices = [
@@ -184,6 +184,8 @@ def nameable(state: HandState, seat: int) -> list[int]:
     ]
     if rules.no_trump:
         choices.append(NO_TRUMP)
+    if rules.low_no_trump:
+        choices.append(LOW_NO_TRUMP)
     return choices
 
 

@@ -48,15 +48,14 @@ def _maker(state: HandState) -> int:
 
 
 def must_go_alone(state: HandState) -> bool:
-    """The Canadian loner: a partner of the dealer who ordered up the up-card must play alone."""
+    """The Canadian loner: a partner of the dealer who ordered up the up-card (or, where the rule
+    covers both rounds, who named trump in round two) must play alone."""
     rules = state.rules
     maker = _maker(state)
-    return (
-        rules.dealer_partner_must_go_alone
-        and state.made_in_round == 1
-        and maker != state.dealer
-        and rules.team_of[maker] == rules.team_of[state.dealer]
+    in_scope = (state.made_in_round == 1 and rules.dealer_partner_must_go_alone) or (
+        state.made_in_round == 2 and rules.dealer_partner_alone_round_two
     )
+    return in_scope and maker != state.dealer and rules.team_of[maker] == rules.team_of[state.dealer]
 
 
 def passed_earlier(state: HandState, seat: int) -> bool:
@@ -287,9 +286,10 @@ def take_defend(state: HandState, seat: int, action: Action) -> bool:
 
 
 def up_suit(state: HandState) -> int | None:
-    """The index of the up-card's suit (None for a joker, or without an up-card)."""
+    """The index of the up-card's suit: a joker's is the suit it stands for, where a rule names one
+    (None for a joker standing for none, or without an up-card)."""
     up = state.deal.up_card
     if up is None:
         return None
     suit = state.rules.deck[up].suit
-    return SUITS.index(suit) if suit else None
+    return SUITS.index(suit) if suit else state.rules.special_up_suit

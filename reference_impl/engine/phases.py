@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..rules import NO_TRUMP, Action
-from . import bidding, declarations, play
+from ..rules import LOW_NO_TRUMP, NO_TRUMP, Action
+from . import bidding, declarations, penalty, play
 from .declarations import up_suit
 from .state import (
     BID_ROUND_ONE,
@@ -34,6 +34,7 @@ from .state import (
     PLAY,
     PREDICT,
     REDEAL_CALL,
+    RENEGE_PENALTY_CHOICE,
     HandState,
 )
 
@@ -82,7 +83,7 @@ def _round_one_reason(state: HandState, seat: int, action: Action) -> str:
 def _round_two_reason(state: HandState, seat: int, action: Action) -> str:
     if action.kind == "pass":
         return "dealer_must_name_trump"
-    if action.suit in state.rules.forbidden_trump or action.suit == NO_TRUMP:
+    if action.suit in state.rules.forbidden_trump or action.suit in (NO_TRUMP, LOW_NO_TRUMP):
         return "suit_not_allowed"
     return "turned_down_suit"
 
@@ -248,6 +249,16 @@ ORDER: tuple[Phase, ...] = (
         play.take_play,
         _play_reason,
         play.allows_play,
+    ),
+    Phase(
+        RENEGE_PENALTY_CHOICE,
+        "play has stopped with a renege caught, and the variant lets the innocent side choose its penalty",
+        penalty.start,
+        frozenset({"penalty"}),
+        penalty.legal,
+        penalty.take,
+        _reason("unknown_action"),  # both choices are always legal: never asked
+        title="The innocent side chooses the renege penalty",
     ),
     Phase(
         HAND_OVER,

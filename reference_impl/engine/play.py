@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from ..rules import Action
 from .bidding import throw_in
+from .penalty import takes_off_guilty_side
 from .state import HAND_OVER, HandResult, HandState
 
 
 def first_leader(state: HandState) -> int:
-    """Who leads the first trick, by the variant's rule for lone hands."""
+    """Who leads the first trick, by the variant's rule for lone hands (or the maker, where the maker leads)."""
     rules = state.rules
+    if rules.first_lead == "maker" and state.maker is not None:
+        return state.maker
     if rules.first_lead == "left_of_lone_player":
         if state.maker_alone and state.defender_alone is not None:
             return state.defender_alone
@@ -75,6 +78,9 @@ def take_play(state: HandState, seat: int, action: Action) -> bool:
     else:
         if state.rules.renege_penalized and state.reneged is None and _revokes(state, held, card):
             state.reneged = seat
+            if state.rules.renege_options.ends_hand:
+                state.trick = (*trick, (seat, card))
+                return True  # the hand stops at the renege, this trick unfinished
         trick = (*trick, (seat, card))
     if len(trick) < state.active_count:
         state.trick = trick
@@ -170,13 +176,16 @@ def _score(state: HandState) -> None:
 
 
 def _renege_points(state: HandState, reneged: int) -> list[int]:
-    """The renege penalty replaces the hand's score: more when the guilty side faced a lone hand."""
+    """The renege penalty replaces the hand's score: more when the guilty side faced a lone hand;
+    scored by the innocent side or taken off the guilty one, by the mode or by the innocent side's choice."""
     rules = state.rules
     guilty = rules.team_of[reneged]
     lone_opponent = (state.maker_alone and state.maker is not None and rules.team_of[state.maker] != guilty) or (
         state.defender_alone is not None and rules.team_of[state.defender_alone] != guilty
     )
     penalty = rules.renege_against_lone if lone_opponent else rules.renege_points
-    if rules.renege_subtract:
+    if rules.renege_options.both_ways:
+        return [-penalty if team == guilty else penalty for team in range(len(rules.teams))]
+    if takes_off_guilty_side(state):
         return [-penalty if team == guilty else 0 for team in range(len(rules.teams))]
     return [0 if team == guilty else penalty for team in range(len(rules.teams))]

@@ -28,6 +28,7 @@ PARTNER_ASK = "partner_ask"
 PARTNER_GIVE = "partner_give"
 LONE_DISCARD = "lone_discard"
 DUMMY_DISCARD = "dummy_discard"
+RENEGE_PENALTY_CHOICE = "renege_penalty_choice"
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",
@@ -121,6 +122,8 @@ class HandState:
     reneged: int | None = None
     callers: tuple[int, ...] = ()
     set_aside: tuple[int, ...] = ()
+    penalty_choice: int | None = None
+    """The innocent side's choice of renege penalty, an index of PENALTY_CHOICES (None: not chosen, or not theirs to choose)."""
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
     """The legal actions, worked out at most once per state (a state never changes once built)."""
 

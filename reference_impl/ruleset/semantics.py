@@ -67,6 +67,11 @@ def _deck(r: Resolved) -> Iterator[SpecError]:
                 *(f"/deck/{key}" for key in ("extra_cards", "ranks", "suits", "ranks_by_suit")),
             ]
             yield r.error_at_latest(written, f"special card {special['card']} is not in the deck")
+    specials = {special["card"] for special in trump["special_cards"]}
+    for joker in sorted(code for code in base if code[1:2] not in "CDHS" and code not in specials):
+        # A card of no suit has no place in any suit's order: only the special cards' ranking can place it.
+        written = ["/deck/extra_cards", "/deck/extra_cards_by_copy", "/trump/special_cards"]
+        yield r.error_at_latest(written, f"the joker {joker} belongs to no suit, so it must be one of trump.special_cards")
     if deck["copies"] > 1 and not r.stated("/trump/duplicate_tiebreak"):
         yield r.error("/trump", "a deck with several copies of each card needs trump.duplicate_tiebreak")
 
@@ -112,6 +117,11 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/bidding/special_up_card", "a rule for a special up-card needs trump.special_cards")
     if r.data["trump"]["special_cards"] and r.data["deal"]["up_card"] and not special:
         yield r.error("/trump/special_cards", "a special card can be turned up; set bidding.special_up_card to say what happens")
+    if special and special["rule"] == "stands_for_suit" and special["suit"] not in r.data["deck"]["suits"]:
+        named = "names no suit" if special["suit"] is None else f"names {special['suit']}, which is not one of the deck's suits"
+        yield r.error("/bidding/special_up_card", f"a special up-card that stands for a suit {named}")
+    if bidding["low_no_trump"] and not two["enabled"]:
+        yield r.error("/bidding/low_no_trump", "low no trump is named in round two, but the variant has no second round")
     if bidding["prediction"]["enabled"] and not (r.data["deal"]["up_card"] and one["enabled"]):
         yield r.error("/bidding/prediction", "predicting the up-card needs an up-card and a first round")
     redeal = bidding["redeal"]
