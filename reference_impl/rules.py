@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
+from .match_rules import MatchRules, compile_match
 from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
@@ -111,6 +112,10 @@ class Rules:
     tie: str | None
     labels: Mapping[str, Mapping[str, str]]
     clause_ids: frozenset[str]
+    match: MatchRules | None
+    """How games add up to a match; None for a single game."""
+    special_up_suit: int | None
+    """The suit a special up-card stands for in the bidding (stands_for_suit), else None."""
     document: Mapping[str, Any] = field(repr=False, compare=False)
     actions: Mapping[str, Action] = field(repr=False, compare=False)
     play_actions: tuple[Action, ...] = field(repr=False, compare=False)
@@ -221,11 +226,20 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         tie=data["game"]["tie"],
         labels=MappingProxyType({k: MappingProxyType(v) for k, v in data["labels"].items()}),
         clause_ids=clause_ids,
+        match=compile_match(data["match"]),
+        special_up_suit=_special_up_suit(bidding["special_up_card"]),
         document=MappingProxyType(data),
         actions=MappingProxyType(actions),
         play_actions=tuple(actions[f"play:{card.code}"] for card in deck),
     )
     return Rules(**rules_data)
+
+
+def _special_up_suit(special: dict[str, Any] | None) -> int | None:
+    """The suit index a special up-card is bid on as, where the variant's rule gives it one."""
+    if special is None or special["suit"] is None:
+        return None
+    return SUITS.index(special["suit"])
 
 
 def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:

@@ -64,7 +64,7 @@ def start_unseen(state: HandState) -> bool:
     up = state.deal.up_card
     if up is None:
         return False
-    if up in rules.special_cards and rules.special_up_card:
+    if up in rules.special_cards and rules.special_up_card == "dealer_names_trump_unseen":
         state.to_act = state.dealer
         return True
     suit = up_suit(state)

@@ -287,9 +287,9 @@ def take_defend(state: HandState, seat: int, action: Action) -> bool:
 
 
 def up_suit(state: HandState) -> int | None:
-    """The index of the up-card's suit (None for a joker, or without an up-card)."""
+    """The index of the up-card's suit (for a joker, the suit the rules say it stands for, if any; None without an up-card)."""
     up = state.deal.up_card
     if up is None:
         return None
     suit = state.rules.deck[up].suit
-    return SUITS.index(suit) if suit else None
+    return SUITS.index(suit) if suit else state.rules.special_up_suit

@@ -111,6 +111,11 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/bidding/special_up_card", "a rule for a special up-card needs trump.special_cards")
     if r.data["trump"]["special_cards"] and r.data["deal"]["up_card"] and not special:
         yield r.error("/trump/special_cards", "a special card can be turned up; set bidding.special_up_card to say what happens")
+    if special and (special["rule"] == "stands_for_suit") != (special["suit"] is not None):
+        yield r.error(
+            "/bidding/special_up_card/suit",
+            "a special up-card names the suit it stands for when, and only when, its rule is stands_for_suit",
+        )
     if bidding["prediction"]["enabled"] and not (r.data["deal"]["up_card"] and one["enabled"]):
         yield r.error("/bidding/prediction", "predicting the up-card needs an up-card and a first round")
     redeal = bidding["redeal"]

@@ -1,0 +1,126 @@
+"""The match layer: laps carried, slams counted twice, one winner, over random matches and chosen settings."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference_impl.engine import MatchState, match_apply, match_legal_actions, new_match, observe, observe_game, observe_match
+from reference_impl.engine.game import new_game, numbered_deals
+from reference_impl.loading import load_rules
+from reference_impl.match_rules import MatchRules
+from reference_impl.rules import Rules
+
+RAILROAD = load_rules("railroad", ())
+
+
+def _played(rules: Rules, deal: int, seed: int) -> tuple[MatchState, list[tuple[int, ...]]]:
+    """A whole match of random legal actions, and the points each game after the first started with."""
+    rng = random.Random(seed)
+    match = new_match(rules, numbered_deals(rules, deal))
+    starts = []
+    while not match.is_over:
+        games = len(match.games)
+        match = match_apply(match, rng.choice(match_legal_actions(match)))
+        if len(match.games) > games and not match.is_over:
+            starts.append(match.game.scores)
+    return match, starts
+
+
+matches = given(deal=st.integers(0, 2**32), seed=st.integers(0, 2**16))
+
+
+@matches
+@settings(max_examples=40, deadline=None)
+def test_carried_points_are_the_excess_over_the_target(deal: int, seed: int) -> None:
+    match, starts = _played(RAILROAD, deal, seed)
+    target = RAILROAD.target
+    for game, start in zip(match.games, starts, strict=False):
+        expected = tuple(score - target if team in game.winners else 0 for team, score in enumerate(game.scores))
+        assert start == expected
+    assert match.carried == (starts[-1] if starts else (0, 0))
+
+
+@matches
+@settings(max_examples=40, deadline=None)
+def test_games_won_count_slams_twice(deal: int, seed: int) -> None:
+    match, _ = _played(RAILROAD, deal, seed)
+    for game in match.games:
+        losers = [score for team, score in enumerate(game.scores) if team not in game.winners]
+        assert game.slam == all(score == 0 for score in losers)
+        assert game.counted == (2 if game.slam else 1)
+    for team in range(len(RAILROAD.teams)):
+        assert match.games_won[team] == sum(game.counted for game in match.games if team in game.winners)
+
+
+@matches
+@settings(max_examples=40, deadline=None)
+def test_exactly_one_team_wins_the_match(deal: int, seed: int) -> None:
+    match, _ = _played(RAILROAD, deal, seed)
+    assert len(match.winners) == 1
+    (winner,) = match.winners
+    assert match.games_won[winner] >= 2
+    assert all(won < 2 for team, won in enumerate(match.games_won) if team != winner)
+    assert match_legal_actions(match) == ()
+    assert match.to_act is None
+
+
+@matches
+@settings(max_examples=20, deadline=None)
+def test_without_laps_every_game_starts_from_nothing(deal: int, seed: int) -> None:
+    rules = replace(RAILROAD, match=MatchRules(games_to_win=2, laps=False, slam_games=1, rubber_points=0))
+    match, starts = _played(rules, deal, seed)
+    assert all(start == (0, 0) for start in starts)
+    assert not any(game.slam for game in match.games)
+    assert len(match.games) in (2, 3)
+
+
+def test_the_rubber_points_go_to_the_match_winner() -> None:
+    rules = replace(RAILROAD, match=MatchRules(games_to_win=2, laps=True, slam_games=2, rubber_points=2))
+    match, _ = _played(rules, 7, 1)
+    (winner,) = match.winners
+    assert match.match_points[winner] == match.games_won[winner] + 2
+    assert match.match_points[1 - winner] == match.games_won[1 - winner]
+
+
+def test_a_match_observation_shows_the_match_and_a_game_shows_nulls() -> None:
+    match, _ = _played(RAILROAD, 3, 3)
+    seen = observe_match(match)
+    assert seen["match_over"] is True
+    assert seen["match_winners"] == list(match.winners)
+    assert seen["games_won"] == list(match.games_won)
+    assert len(seen["finished_games"]) == len(match.games)
+    game = observe_game(new_game(load_rules("north-american", ()), numbered_deals(load_rules("north-american", ()), 1)))
+    assert {key: game[key] for key in ("games_won", "carried", "finished_games", "match_over", "match_winners")} == dict.fromkeys(
+        ("games_won", "carried", "finished_games", "match_over", "match_winners")
+    )
+    assert set(observe_match(new_match(RAILROAD, numbered_deals(RAILROAD, 1)))) == set(game)
+    assert set(observe(match.game.hand)) < set(game)
+
+
+def test_a_match_rests_when_its_deals_run_out() -> None:
+    rules = RAILROAD
+    match = new_match(rules, lambda hand, dealer: numbered_deals(rules, 5)(hand, dealer) if hand == 0 else None)
+    rng = random.Random(2)
+    while match.to_act is not None:
+        match = match_apply(match, rng.choice(match_legal_actions(match)))
+    assert match.game.hand.is_over  # one hand is worth at most 4 points: the game goes on, with no deal to play
+    assert not match.game.is_over and not match.is_over
+    assert match_legal_actions(match) == ()
+
+
+def test_a_single_game_variant_is_no_match() -> None:
+    rules = load_rules("north-american", ())
+    with pytest.raises(ValueError, match="single game"):
+        new_match(rules, numbered_deals(rules, 1))
+
+
+def test_games_already_won_are_counted_from_the_start() -> None:
+    match = new_match(RAILROAD, numbered_deals(RAILROAD, 1), games_won=(2, 0))
+    assert match.is_over and match.winners == (0,)
+    with pytest.raises(ValueError, match="counts of games won"):
+        new_match(RAILROAD, numbered_deals(RAILROAD, 1), games_won=(1,))
