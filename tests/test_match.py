@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conformance.reference_engine import ReferenceEngine
+from conformance.runner import InProcessEngine, run_suite
+from conformance.scenarios import suite
+from conformance.sdk import MATCHES
 from reference_impl.engine import MatchState, match_apply, match_legal_actions, new_match, observe, observe_game, observe_match
 from reference_impl.engine.game import new_game, numbered_deals
 from reference_impl.loading import load_rules
@@ -124,3 +129,28 @@ def test_games_already_won_are_counted_from_the_start() -> None:
     assert match.is_over and match.winners == (0,)
     with pytest.raises(ValueError, match="counts of games won"):
         new_match(RAILROAD, numbered_deals(RAILROAD, 1), games_won=(1,))
+
+
+class _SingleGamesOnly:
+    """The reference engine with the `matches` capability left out of its handshake, as an engine that plays no match."""
+
+    def __init__(self) -> None:
+        self.engine = ReferenceEngine()
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        reply = self.engine.handle(message)
+        if reply is not None and reply.get("type") == "hello":
+            reply["capabilities"] = [name for name in reply.get("capabilities", []) if name != MATCHES]
+        return reply
+
+
+def test_an_engine_that_plays_no_matches_is_not_sent_match_scenarios() -> None:
+    chosen = [scenario for scenario in suite() if scenario.id in ("rr-match-001", "na-game-001")]
+    result = run_suite(InProcessEngine(_SingleGamesOnly()), chosen)
+    status = {outcome.scenario.id: (outcome.status, outcome.message) for outcome in result.outcomes}
+    assert status["na-game-001"][0] == "pass"
+    assert status["rr-match-001"] == (
+        "skipped",
+        "railroad is played as a match, and the engine does not offer the 'matches' capability",
+    )
+    assert MATCHES in ReferenceEngine().handle({"type": "hello", "protocol": 1})["capabilities"]  # type: ignore[index]
