@@ -19,6 +19,7 @@ from reference_impl.engine.game import new_game, numbered_deals
 from reference_impl.loading import load_rules
 from reference_impl.match_rules import MatchRules
 from reference_impl.rules import Rules
+from tests.cli_helpers import run_cli
 
 RAILROAD = load_rules("railroad", ())
 
@@ -154,3 +155,20 @@ def test_an_engine_that_plays_no_matches_is_not_sent_match_scenarios() -> None:
         "railroad is played as a match, and the engine does not offer the 'matches' capability",
     )
     assert MATCHES in ReferenceEngine().handle({"type": "hello", "protocol": 1})["capabilities"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("deal", [1, 2])
+def test_play_plays_a_whole_match_from_the_command_line(deal: int) -> None:
+    result = run_cli("play", "railroad", "--deal", str(deal), "--match")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"Railroad Euchre: a match from deal #{deal}, games to 10, 2 games to win"
+    assert lines[-1].startswith("Match over: seats ") and lines[-1].count(" win (") == 1
+    games = [line for line in lines if line.startswith("Game ") and " won by " in line]
+    assert len(games) in (1, 2, 3)  # a slam can win the match in one game
+
+
+def test_a_single_game_variant_has_no_match_to_play() -> None:
+    result = run_cli("play", "north-american", "--deal", "1", "--match")
+    assert result.returncode == 2
+    assert result.stderr == "error: --match: north-american is played as a single game; use --game\n"

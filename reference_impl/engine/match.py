@@ -48,6 +48,13 @@ class MatchState:
     """Games won per team, a slam counting as the games it is worth."""
     games: tuple[FinishedGame, ...] = ()
     winners: tuple[int, ...] = ()
+    previous_game: GameState | None = None
+    """The game that ended most recently, once the next one is dealt (for a log of the match)."""
+
+    @property
+    def last_finished_game(self) -> GameState | None:
+        """The game that ended most recently (the current one, once it is over)."""
+        return self.game if self.game.is_over else self.previous_game
 
     @property
     def settings(self) -> MatchRules:
@@ -122,7 +129,7 @@ def match_apply(match: MatchState, action: Action | str, seat: int | None = None
         return finished
     carried = settings.carried(game.scores, game.winners, match.rules.target)
     next_game = new_game(match.rules, _deals_from(match.deals, first_hand), dealer, carried)
-    return replace(finished, game=next_game, first_hand=first_hand, carried=carried)
+    return replace(finished, game=next_game, first_hand=first_hand, carried=carried, previous_game=game)
 
 
 def _deals_from(deals: DealSource, first_hand: int) -> DealSource:
