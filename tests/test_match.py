@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from typing import Any
@@ -14,6 +15,8 @@ from conformance.reference_engine import ReferenceEngine
 from conformance.runner import InProcessEngine, run_suite
 from conformance.scenarios import suite
 from conformance.sdk import MATCHES
+from egn import audit, map_ruleset, parse_egn
+from egn.export import export_game
 from reference_impl.engine import MatchState, match_apply, match_legal_actions, new_match, observe, observe_game, observe_match
 from reference_impl.engine.game import new_game, numbered_deals
 from reference_impl.loading import load_rules
@@ -172,3 +175,13 @@ def test_a_single_game_variant_has_no_match_to_play() -> None:
     result = run_cli("play", "north-american", "--deal", "1", "--match")
     assert result.returncode == 2
     assert result.stderr == "error: --match: north-american is played as a single game; use --game\n"
+
+
+def test_a_railroad_game_written_as_egn_audits_only_under_railroad_named() -> None:
+    exported = export_game(RAILROAD, first_deal=4, seed=4, allow_unexpressed=True)
+    assert any(text.startswith("match:") for text in exported.unexpressed)
+    record = parse_egn(json.dumps(exported.record), "railroad.egn")
+    assert map_ruleset(record.ruleset).variant != "railroad"  # the flags never choose a variant played as a match
+    report = audit(record, map_ruleset(record.ruleset, "railroad"))
+    assert [hand.points for hand in report.hands] == [list(hand.result.points) for hand in exported.hands if hand.result]
+    assert (report.score, report.violations, report.exit_code) == (list(exported.scores), [], 0)
