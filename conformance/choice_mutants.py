@@ -173,7 +173,9 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/lone_play/defender_order",
         "from the dealer's left, as the bidding goes (OS; the default without this rule)",
     ): Reading(_set("left_of_dealer")),
-    ("railroad", "/deck/ranks", "the 24-card pack and the joker, 25 cards (RRW)"): Reading(_set(["A", "K", "Q", "J", "T", "9"])),
+    ("railroad", "/deck/ranks", "the 24-card pack and the joker, 25 cards (RRW; house rule railroad-25)"): Reading(
+        _set(["A", "K", "Q", "J", "T", "9"])
+    ),
     ("railroad", "/bidding/special_up_card/suit", "a suit the players agree on before play (RRW)"): Reading(
         why_not="an agreement between players is no rule: the suit the variant writes down is one such agreement"
     ),
@@ -182,7 +184,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     (
         "railroad",
         "/match/rubber_points",
-        "the side that wins the rubber takes 2 more points (LDW, law 7)",
+        "the side that wins the rubber takes 2 more points (LDW, law 7; house rule rubber-points)",
     ): Reading(_set(2)),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once per match (WV)"): Reading(why_not=NO_MATCH),
     ("no-ace-no-face", "/bidding/redeal/ranks", "aces allowed (EC; mode ace-allowed)"): Reading(_also("A")),
