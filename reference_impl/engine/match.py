@@ -11,7 +11,6 @@ or from a scenario's list of deals; when that list runs out, the match rests whe
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, replace
 
 from ..match_rules import MatchRules
@@ -76,9 +75,15 @@ class MatchState:
         return tuple(won + (bonus if team in self.winners else 0) for team, won in enumerate(self.games_won))
 
     def with_game(self, game: GameState) -> MatchState:
-        """The same match with the game in progress moved on (a shallow copy, as GameState.with_hand)."""
-        moved = copy.copy(self)
-        object.__setattr__(moved, "game", game)
+        """The same match with the game in progress moved on: the step taken after nearly every action.
+
+        The fields are copied straight into a new instance, since dataclasses.replace re-runs the
+        constructor and copy.copy goes through the pickling protocol, either of which costs a
+        good share of the game's own step.
+        """
+        moved = object.__new__(MatchState)
+        moved.__dict__.update(self.__dict__)
+        moved.__dict__["game"] = game
         return moved
 
 
