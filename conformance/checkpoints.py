@@ -163,6 +163,68 @@ def _kind(name: str, path: str | None, comparison: Comparison, words: Words, mea
     return Checkpoint(name, Path(path) if path is not None else None, comparison, words, meaning)
 
 
+_MATCH_KINDS = (
+    _kind(
+        "games_won",
+        "games_won",
+        EXACTLY,
+        Words("games won: {value}", "per_team"),
+        "Games won in the match per team, a slam counting as the games it is worth, team 0 first",
+    ),
+    _kind(
+        "carried",
+        "carried",
+        EXACTLY,
+        Words("carried into this game: {value}", "per_team"),
+        "The points each team started the game in progress with, carried from the game before where the match plays laps, "
+        "team 0 first",
+    ),
+    _kind(
+        "games_finished",
+        "len(finished_games)",
+        EXACTLY,
+        Words("games finished: {value}", "number"),
+        "How many games of the match have ended so far",
+    ),
+    _kind(
+        "game_scores",
+        "finished_games[-1].scores",
+        EXACTLY,
+        Words("final scores of the last game: {value}", "per_team"),
+        "The final scores of the last finished game of the match, one number per team, team 0 first",
+    ),
+    _kind(
+        "slam",
+        "finished_games[-1].slam",
+        EXACTLY,
+        Words("the last game was a slam", "yes_no", false="the last game was not a slam"),
+        "Whether the last finished game of the match was a slam, won before the losers scored",
+    ),
+    _kind(
+        "match_points",
+        "match_points",
+        EXACTLY,
+        Words("match points: {value}", "per_team"),
+        "The match points per team, team 0 first",
+    ),
+    _kind(
+        "match_over",
+        "match_over",
+        EXACTLY,
+        Words("the match is over", "yes_no", false="the match is not over"),
+        "Whether the match is over",
+    ),
+    _kind(
+        "match_winners",
+        "match_winners",
+        AS_A_SET,
+        Words("match won by: {value}", "teams", empty="nobody"),
+        "The teams that have won the match, by team number",
+    ),
+)
+"""The kinds a match adds: its games, the points carried between them, and its outcome (the observation's match keys)."""
+
+
 CHECKPOINTS: Mapping[str, Checkpoint] = {
     kind.name: kind
     for kind in (
@@ -332,6 +394,7 @@ CHECKPOINTS: Mapping[str, Checkpoint] = {
             Words("cards in the deck: {value}", "number"),
             "How many cards the variant's deck has",
         ),
+        *_MATCH_KINDS,
     )
 }
 """Every checkpoint kind, in the order the scenario schema lists them."""

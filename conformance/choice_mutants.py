@@ -61,7 +61,7 @@ def _also(extra: Any) -> Edit:
 
 
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
-NO_MATCH = "the rules describe one game to a target; a match of several games is not part of them"
+NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
 
 READINGS: dict[tuple[str, str, str], Reading] = {
     ("almonte-six", "/game/target", "leagues play twelve hands at a table (S4p)"): Reading(
@@ -133,6 +133,19 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/lone_play/defender_order",
         "from the dealer's left, as the bidding goes (OS; the default without this rule)",
     ): Reading(_set("left_of_dealer")),
+    ("railroad", "/deck/ranks", "the 24-card pack and the joker, 25 cards (RRW; house rule railroad-25)"): Reading(
+        _set(["A", "K", "Q", "J", "T", "9"])
+    ),
+    ("railroad", "/bidding/special_up_card/suit", "a suit the players agree on before play (RRW)"): Reading(
+        why_not="an agreement between players is no rule: the suit the variant writes down is one such agreement"
+    ),
+    ("railroad", "/game/target", "5 (RRW)"): Reading(_set(5)),
+    ("railroad", "/game/target", "64, in a modern 32-card form dealing seven cards each (GRR)"): Reading(_set(64)),
+    (
+        "railroad",
+        "/match/rubber_points",
+        "the side that wins the rubber takes 2 more points (LDW, law 7; house rule rubber-points)",
+    ): Reading(_set(2)),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once per match (WV)"): Reading(why_not=NO_MATCH),
     ("no-ace-no-face", "/bidding/redeal/ranks", "aces allowed (EC; mode ace-allowed)"): Reading(_also("A")),
     (

@@ -3,7 +3,8 @@
 `ReferenceEngine()` answers protocol messages (`handle`), in process or served on stdin and
 stdout (`euchre-spec serve`), so the same code answers both ways and the protocol adds only
 transport. The engine interprets the resolved rules each request carries; compiled rules are
-cached per resolved document.
+cached per resolved document. A variant whose rules have a match section is played as a match
+(`MatchState`), any other as a single game (`GameState`), so one engine offers both.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import orjson
 
 from documents.schemas import validate
 from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
-from reference_impl.engine import IllegalAction, observe_game
-from reference_impl.engine.game import GameState, game_apply, game_legal_actions, new_game
+from reference_impl.engine import IllegalAction, observe_game, observe_match
+from reference_impl.engine.game import DealSource, GameState, game_apply, game_legal_actions, new_game
+from reference_impl.engine.match import MatchState, match_apply, new_match
 from reference_impl.rules import Rules, compile_rules
 from reference_impl.ruleset import RESOLVED_SCHEMA, SpecInvalid, builtin_catalog
 
@@ -26,6 +28,8 @@ from . import __version__, sdk
 
 NAME = "euchre-spec reference engine"
 RulesHook = Callable[[Rules], Rules]
+Played = GameState | MatchState
+"""What the reference engine plays for a request: a game, or a match where the rules have one."""
 
 
 def identity() -> sdk.Identity:
@@ -36,6 +40,7 @@ def identity() -> sdk.Identity:
         tuple(sorted(catalog.variants)),
         tuple(sorted(catalog.house_rules)),
         notes="Interprets the resolved rules sent with each request.",
+        plays_matches=True,
     )
 
 
@@ -43,8 +48,8 @@ def hello_reply() -> dict[str, Any]:
     return identity().hello((sdk.SESSIONS,))
 
 
-class ReferenceGames(sdk.Engine[GameState]):
-    """Our engine as the kit sees it: games start from a request's rules and deals."""
+class ReferenceGames(sdk.Engine[Played]):
+    """Our engine as the kit sees it: games (or matches) start from a request's rules and deals."""
 
     def __init__(self, rules_hook: RulesHook | None = None) -> None:
         self.identity = identity()
@@ -69,27 +74,34 @@ class ReferenceGames(sdk.Engine[GameState]):
         self._by_identity[id(setup.rules)] = (setup.rules, rules)  # the document is kept, so its id stays its own
         return rules
 
-    def start(self, setup: sdk.Setup) -> GameState:
+    def start(self, setup: sdk.Setup) -> Played:
         try:
-            return start_game(self.rules_for(setup), setup)
+            rules = self.rules_for(setup)
+            if rules.match is not None:
+                return start_match(rules, setup)
+            if setup.start_games_won is not None:
+                raise ValueError(f"start_games_won is for a match, but {rules.variant_id} is played as a single game")
+            return start_game(rules, setup)
         except (DealError, SpecInvalid) as exc:
             raise ValueError(f"cannot start the scenario: {exc}") from exc
 
-    def apply(self, game: GameState, seat: int, action: str) -> GameState:
+    def apply(self, game: Played, seat: int, action: str) -> Played:
         try:
+            if isinstance(game, MatchState):
+                return match_apply(game, action, seat)
             return game_apply(game, action, seat)
         except IllegalAction as exc:
             raise sdk.Refused(exc.code) from None
 
-    def check(self, game: GameState, seat: int, action: str) -> None:
+    def check(self, game: Played, seat: int, action: str) -> None:
         self.apply(game, seat, action)  # states are immutable: trying is applying and dropping the result
 
-    def observe(self, game: GameState) -> dict[str, Any]:
-        return observe_game(game)
+    def observe(self, game: Played) -> dict[str, Any]:
+        return observe_match(game) if isinstance(game, MatchState) else observe_game(game)
 
-    def observe_view(self, game: GameState, fields: tuple[str, ...]) -> dict[str, Any]:
+    def observe_view(self, game: Played, fields: tuple[str, ...]) -> dict[str, Any]:
         """The fields a fuzzer's session asks for are read straight off the state; others need the whole view."""
-        if not set(fields) <= set(_CHEAP_FIELDS):
+        if isinstance(game, MatchState) or not set(fields) <= set(_CHEAP_FIELDS):
             return super().observe_view(game, fields)
         return {name: _CHEAP_FIELDS[name](game) for name in fields}
 
@@ -107,7 +119,7 @@ _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
 """Observation fields as observe_game computes them, each on its own."""
 
 
-class ReferenceEngine(sdk.Server[GameState]):
+class ReferenceEngine(sdk.Server[Played]):
     """The reference engine answering protocol messages; `rules_hook` alters the compiled rules (mutants)."""
 
     def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True) -> None:
@@ -137,8 +149,17 @@ def _check_rules(document: Any) -> None:
 
 def start_game(rules: Rules, setup: sdk.Setup) -> GameState:
     """The game a request describes, dealt and ready for its first action."""
+    return new_game(rules, _request_deals(rules, setup), setup.deals[0]["dealer"], setup.start_scores)
+
+
+def start_match(rules: Rules, setup: sdk.Setup) -> MatchState:
+    """The match a request describes: its deals run on from game to game."""
+    return new_match(rules, _request_deals(rules, setup), setup.deals[0]["dealer"], setup.start_scores, setup.start_games_won)
+
+
+def _request_deals(rules: Rules, setup: sdk.Setup) -> DealSource:
+    """Hand k (of the game or the match) is the request's deal k, until they run out."""
     deals = setup.deals
-    first_dealer = deals[0]["dealer"]
 
     def deal_for(hand_number: int, dealer: int) -> Deal | None:
         if hand_number >= len(deals):
@@ -148,7 +169,7 @@ def start_game(rules: Rules, setup: sdk.Setup) -> GameState:
             return deal_number(rules, deal["number"], dealer)
         return explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"), deal.get("kitty"))
 
-    return new_game(rules, deal_for, first_dealer, setup.start_scores)
+    return deal_for
 
 
 def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True) -> int:

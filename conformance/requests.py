@@ -32,6 +32,8 @@ def build_request(
     }
     if scenario.start_scores is not None:
         request["start_scores"] = list(scenario.start_scores)
+    if scenario.start_games_won is not None:
+        request["start_games_won"] = list(scenario.start_games_won)
     for check in scenario.checks:
         if "refuse" in check:
             step = Step.parse(check["refuse"]["step"])

@@ -24,8 +24,8 @@ from .expected import ExpectedFailure
 from .interrupts import Interrupted
 from .reference_engine import ReferenceEngine
 from .requests import build_request
-from .scenarios import Scenario
-from .sdk import PROTOCOL, SESSIONS
+from .scenarios import Scenario, scenario_rules
+from .sdk import MATCHES, PROTOCOL, SESSIONS
 from .sessions import run_in_session
 
 FAILING = ("fail", "error", "crash", "timeout")
@@ -138,6 +138,8 @@ def unsupported(scenario: Scenario, hello: dict[str, Any]) -> str | None:
     """Why an engine cannot run a scenario, from its handshake; None if it can."""
     if scenario.variant not in hello.get("variants", []):
         return f"the engine does not play {scenario.variant}"
+    if scenario_rules(scenario).match is not None and MATCHES not in hello.get("capabilities", ()):
+        return f"{scenario.variant} is played as a match, and the engine does not offer the '{MATCHES}' capability"
     declared = set(hello.get("house_rules", [])) | set(hello.get("always", []))
     for ref in scenario.house_rules:
         rule_id = ref.partition("=")[0]

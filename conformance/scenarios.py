@@ -65,6 +65,8 @@ class Scenario:
     data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     spec: tuple[Path, ...] = ()
     """A user's own spec files its variant and house rules are resolved with (besides the built-in spec)."""
+    start_games_won: tuple[int, ...] | None = None
+    """Games each team has won before the first deal, for a variant played as a match."""
 
     def check_index(self, check: dict[str, Any]) -> int:
         """The number of actions applied before a checkpoint."""
@@ -151,6 +153,7 @@ def _scenarios_of(document: Document, spec: tuple[Path, ...]) -> list[Scenario]:
                 pointer=pointer,
                 data=item,
                 spec=spec,
+                start_games_won=tuple(item["start_games_won"]) if "start_games_won" in item else None,
             )
         )
     return found
@@ -220,7 +223,21 @@ def _cross_checks(scenarios: list[Scenario], retired: dict[str, str], documents:
                 f"start_scores lists {len(scenario.start_scores)} scores; the variant has {len(rules.teams)} teams",
                 "/start_scores",
             )
+        for at, message in _match_problems(scenario, rules):
+            error(message, at)
     return errors
+
+
+def _match_problems(scenario: Scenario, rules: Rules) -> list[tuple[str, str]]:
+    """Games already won make sense only in a match, one count per team: each problem, with its field."""
+    if scenario.start_games_won is None:
+        return []
+    if rules.match is None:
+        return [("/start_games_won", f"start_games_won is for a match, but {scenario.variant} is played as a single game")]
+    if len(scenario.start_games_won) != len(rules.teams):
+        count = len(scenario.start_games_won)
+        return [("/start_games_won", f"start_games_won lists {count} counts; the variant has {len(rules.teams)} teams")]
+    return []
 
 
 def _rules_pointer(scenario: Scenario, document: Document) -> str:

@@ -42,6 +42,9 @@ MAX_MESSAGE_TEXT = 300
 SESSIONS = "sessions"
 """The capability of keeping a game open and taking one action at a time (open, act, probe, restart, close)."""
 
+MATCHES = "matches"
+"""The capability of playing a variant whose rules have a match section as a match of several games."""
+
 Game = TypeVar("Game")
 
 
@@ -72,6 +75,8 @@ class Identity:
     house_rules: tuple[str, ...] = ()
     always: tuple[str, ...] = ()
     notes: str = ""
+    plays_matches: bool = False
+    """Whether the engine plays matches (the `matches` capability), besides single games."""
 
     def hello(self, capabilities: tuple[str, ...]) -> dict[str, Any]:
         reply: dict[str, Any] = {
@@ -84,8 +89,9 @@ class Identity:
         }
         if self.always:
             reply["always"] = list(self.always)
-        if capabilities:
-            reply["capabilities"] = list(capabilities)
+        offered = (*capabilities, MATCHES) if self.plays_matches else capabilities
+        if offered:
+            reply["capabilities"] = list(offered)
         if self.notes:
             reply["notes"] = self.notes
         return reply
@@ -93,23 +99,26 @@ class Identity:
 
 @dataclass(frozen=True)
 class Setup:
-    """The game a request asks for: rules by id and resolved, the deals, the starting scores."""
+    """The game a request asks for: rules by id and resolved, the deals, the starting scores (and a match's games won)."""
 
     variant: str
     house_rules: tuple[str, ...]
     rules: Mapping[str, Any]
     deals: tuple[Mapping[str, Any], ...]
     start_scores: tuple[int, ...] | None = None
+    start_games_won: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, message: Mapping[str, Any]) -> Setup:
         scores = message.get("start_scores")
+        won = message.get("start_games_won")
         return cls(
             message["variant"],
             tuple(message["house_rules"]),
             message["rules"],
             tuple(message["deals"]),
             None if scores is None else tuple(scores),
+            None if won is None else tuple(won),
         )
 
 

@@ -18,7 +18,7 @@ from .engine_process import EngineFailure
 Exchange = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]
 """Numbers the messages (their seq), sends them in order and returns their replies in order."""
 
-SETUP_FIELDS = ("variant", "house_rules", "rules", "deals", "start_scores")
+SETUP_FIELDS = ("variant", "house_rules", "rules", "deals", "start_scores", "start_games_won")
 
 
 def session_messages(request: dict[str, Any], session: str) -> list[dict[str, Any]]:

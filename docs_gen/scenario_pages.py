@@ -54,7 +54,8 @@ def stepped_example(scenario: Scenario) -> str:
     if not scenario.actions:
         return ""
     actions = [str(step) for step in scenario.actions]
-    stepped = table_view(scenario.id, scenario_rules(scenario), scenario.deals, actions, scenario.start_scores)
+    rules = scenario_rules(scenario)
+    stepped = table_view(scenario.id, rules, scenario.deals, actions, scenario.start_scores, scenario.start_games_won)
     return "\n**Step through it** (the arrow keys once the table is selected, or the buttons):\n\n" + stepped if stepped else ""
 
 
@@ -69,6 +70,8 @@ def scenario_section(scenario: Scenario) -> str:
         parts.append(one_line(scenario.description) + "\n")
     if scenario.start_scores is not None:
         parts.append("**Scores before the deal:** " + per_team(rules, scenario.start_scores) + "\n")
+    if scenario.start_games_won is not None:
+        parts.append("**Games of the match already won:** " + per_team(rules, scenario.start_games_won) + "\n")
     for index, deal in enumerate(scenario.deals):
         parts.append(_deal(rules, deal, index, len(scenario.deals), scenario.deals[0].get("dealer"), names))
     parts.append(_script(rules, scenario, names))

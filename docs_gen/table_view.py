@@ -39,8 +39,10 @@ KEPT = (
 """The observation fields the table shows."""
 
 
-def table_view(ident: str, rules: Rules, deals: Sequence[dict[str, Any]], actions: Sequence[str], start: Any = None) -> str:
-    """The HTML block of a stepped example, or an empty string when the engine cannot play it."""
+def table_view(
+    ident: str, rules: Rules, deals: Sequence[dict[str, Any]], actions: Sequence[str], start: Any = None, games_won: Any = None
+) -> str:
+    """The HTML block of a stepped example, or an empty string when the engine cannot play it (`games_won`: a match's)."""
     request: dict[str, Any] = {
         "type": "run",
         "seq": 0,
@@ -54,6 +56,8 @@ def table_view(ident: str, rules: Rules, deals: Sequence[dict[str, Any]], action
     }
     if start is not None:
         request["start_scores"] = list(start)
+    if games_won is not None:
+        request["start_games_won"] = list(games_won)
     reply = ReferenceEngine().handle(request)
     if not reply or reply.get("type") != "result":
         return ""

@@ -31,6 +31,7 @@ TITLES = {
     "play": "The play",
     "scoring": "Scoring",
     "game": "The game",
+    "match": "The match",
 }
 NOT_SECTIONS = {"$schema", "format", "id", "title", "summary", "sources", "extends", "labels", "choices", "errata", "clauses"}
 ROLES = (("default", "Anyone"), ("dealer_partner", "Dealer's partner"), ("dealer", "Dealer"), ("round_two", "In round two"))
@@ -44,6 +45,7 @@ def variant_page(ctx: Context, variant_id: str) -> Page:
     disputed = set(data.get("choices", {}))
     parts = [_header(ctx, variant_id, data, own.path)]
     sections = [key for key in TITLES if key in data] + [key for key in data if key not in TITLES and key not in NOT_SECTIONS]
+    sections = [key for key in sections if data[key] is not None]  # a null section (no match) has nothing to show
     for key in sections:
         parts.append(f"## {TITLES.get(key, humanize(key))} {{ #{key.replace('_', '-')} }}\n")
         parts.append(_reading(ctx, variant_id, key, data))
@@ -110,7 +112,21 @@ def _reading(ctx: Context, variant_id: str, key: str, data: dict[str, Any]) -> s
         return _scoring(section)
     if key == "game":
         return f"The game is played to **{section.get('target')}** points.\n"
+    if key == "match":
+        return _match(section)
     return ""
+
+
+def _match(section: dict[str, Any]) -> str:
+    """The match in one paragraph: games to win, laps, slams and the rubber's points."""
+    text = f"Games are played as a match: the first side to win **{section['games_to_win']}** games wins it."
+    if section["laps"]:
+        text += " Points beyond the target carry into the next game (laps)."
+    if section["slam_games"] > 1:
+        text += f" A game won before the losers score (a slam) counts as {section['slam_games']} games."
+    if section["rubber_points"]:
+        text += f" The winner of the match adds {section['rubber_points']} points."
+    return text + "\n"
 
 
 def _deck(rules: Any, data: dict[str, Any]) -> str:

@@ -158,13 +158,20 @@ def map_ruleset(
 
 
 def _search(requirements: list[_Requirement], given: tuple[str, ...]) -> tuple[str, tuple[str, ...], Rules]:
-    """The variant and house rules leaving the fewest requirements unmet (structural ones first)."""
+    """The variant and house rules leaving the fewest requirements unmet (structural ones first).
+
+    A variant played as a match (Railroad) is never chosen from the flags: a record is one game,
+    and no flag says what such a variant adds to it (a lone hand against a lone defender, a
+    joker turned up, laps and slams), so only a user naming it (`--variant`) audits a record by it.
+    """
     catalog = builtin_catalog()
     best: tuple[tuple[int, int, int, bool, str], str, tuple[str, ...], Rules] | None = None
     for variant_id in sorted(catalog.variants):
         try:
             refs, rules = _complete(catalog, variant_id, given, requirements)
         except SpecInvalid:
+            continue
+        if rules.match is not None:
             continue
         unmet = [r for r in requirements if r.check(rules) is False]
         structural = sum(1 for r in unmet if r.flag in STRUCTURAL)

@@ -29,7 +29,8 @@ from reference_impl.deal import Deal, DealError, deal_number
 from reference_impl.deal_files import read_written_deal, source_name, written_deal
 from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
-from reference_impl.hand_log import game_summary, hand_log
+from reference_impl.engine.match import match_apply, match_legal_actions, new_match
+from reference_impl.hand_log import game_summary, hand_log, match_summary
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 from reference_impl.ruleset import SpecError, SpecInvalid
@@ -117,6 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0, help="seed for the random choice of legal actions")
     play.add_argument("--script", type=Path, help="a YAML list (or one per line) of action ids to play first")
     play.add_argument("--game", action="store_true", help="play a whole game to the target, not one hand")
+    play.add_argument("--match", action="store_true", help="play a whole match, for a variant played as a match of games")
     play.set_defaults(run=_play)
 
     variants = commands.add_parser("variants", help="list the base variants and house rules")
@@ -216,6 +218,11 @@ def _play(args: argparse.Namespace) -> int:
     script = _script(args.script)
     title = rules.title + (" + " + ", ".join(rules.house_rules) if rules.house_rules else "")
     written = None if args.hands is None else written_deal(rules, read_written_deal(args.hands), args.dealer)
+    if args.match:
+        if rules.match is None:
+            print(f"error: --match: {rules.variant_id} is played as a single game; use --game", file=sys.stderr)
+            return 2
+        return _play_match(args, rules, rng, script, title)
     if args.game:
         return _play_game(args, rules, rng, script, title, written)
     state = new_hand(rules, written or deal_number(rules, args.deal, args.dealer))
@@ -252,6 +259,27 @@ def _play_game(
         print(f"\nHand {number + 1} ({_deal_name(args, number)})")
         print("\n".join(hand_log(start, finished)))
         print("\n".join(game_summary(game)))
+    return 0
+
+
+def _play_match(args: argparse.Namespace, rules: Rules, rng: random.Random, script: list[str], title: str) -> int:
+    """A whole match from deal #N on (hand k of the match is deal N + k): each hand's log, each game's result."""
+    assert rules.match is not None
+    match = new_match(rules, numbered_deals(rules, args.deal), args.dealer)
+    print(f"{title}: a match from deal #{args.deal}, games to {rules.target}, {rules.match.games_to_win} games to win")
+    pending = list(script)
+    while not match.is_over:
+        games, number, start = len(match.games), match.game.hand_number, match.game.hand
+        hand_in_match = match.first_hand + number
+        print(f"\nGame {games + 1}, hand {number + 1} (deal #{args.deal + hand_in_match})")
+        while len(match.games) == games and match.game.hand_number == number:
+            match = match_apply(match, pending.pop(0) if pending else rng.choice(match_legal_actions(match)))
+        game = match.last_finished_game if len(match.games) > games else match.game
+        assert game is not None and game.last_finished_hand is not None
+        print("\n".join(hand_log(start, game.last_finished_hand)))
+        print("\n".join(game_summary(game)))
+        if len(match.games) > games:
+            print("\n".join(match_summary(match)))
     return 0
 
 

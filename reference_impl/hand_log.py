@@ -9,6 +9,7 @@ from __future__ import annotations
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from .engine import HandState, apply
 from .engine.game import GameState
+from .engine.match import MatchState
 from .engine.phases import BY_NAME
 from .engine.state import PLAY
 from .rules import LOW_NO_TRUMP, NO_TRUMP, Action, Rules
@@ -152,4 +153,25 @@ def game_summary(game: GameState) -> list[str]:
     if game.is_over:
         verb = "wins" if len(game.winners) == 1 and len(rules.teams[game.winners[0]]) == 1 else "win"
         lines.append("Game over: " + " and ".join(team_name(rules, team) for team in game.winners) + f" {verb}.")
+    return lines
+
+
+def match_summary(match: MatchState) -> list[str]:
+    """The match after a game: the last game's count, the games won, the points carried, and the winner once over."""
+    rules = match.rules
+    lines = []
+    if match.games:
+        last = match.games[-1]
+        lines.append(
+            f"Game {len(match.games)} won by "
+            + " and ".join(team_name(rules, team) for team in last.winners)
+            + (f": a slam, counted as {last.counted} games" if last.slam else "")
+        )
+    lines.append("Games won: " + ", ".join(f"{team_name(rules, team)} {won}" for team, won in enumerate(match.games_won)))
+    if match.is_over:
+        points = ", ".join(f"{team_name(rules, team)} {won}" for team, won in enumerate(match.match_points))
+        lines.append("Match over: " + " and ".join(team_name(rules, team) for team in match.winners) + f" win ({points}).")
+    elif any(match.carried) and not match.game.results:
+        carried = ", ".join(f"{team_name(rules, team)} {points}" for team, points in enumerate(match.carried))
+        lines.append(f"Carried into the next game: {carried}")
     return lines

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
+from .match_rules import MatchRules, compile_match
 from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
@@ -125,6 +126,8 @@ class Rules:
     tie: str | None
     labels: Mapping[str, Mapping[str, str]]
     clause_ids: frozenset[str]
+    match: MatchRules | None
+    """How games add up to a match; None for a single game."""
     document: Mapping[str, Any] = field(repr=False, compare=False)
     actions: Mapping[str, Action] = field(repr=False, compare=False)
     play_actions: tuple[Action, ...] = field(repr=False, compare=False)
@@ -243,6 +246,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         tie=data["game"]["tie"],
         labels=MappingProxyType({k: MappingProxyType(v) for k, v in data["labels"].items()}),
         clause_ids=clause_ids,
+        match=compile_match(data["match"]),
         document=MappingProxyType(data),
         actions=MappingProxyType(actions),
         play_actions=tuple(actions[f"play:{card.code}"] for card in deck),

@@ -17,6 +17,7 @@ from typing import Any
 
 from reference_impl.cards import SAME_COLOUR, SUITS
 from reference_impl.engine import game, phases, play
+from reference_impl.engine import match as match_layer
 from reference_impl.engine.state import BID_ROUND_TWO, PLAY, HandState
 from reference_impl.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
 
@@ -213,6 +214,25 @@ def _penalty_not_chosen(rules: Rules) -> Rules:
     return dataclasses.replace(rules, renege_options=RenegeOptions(rules.renege_options.ends_hand, innocent_chooses=False))
 
 
+def _with_match(**changes: object) -> RulesHook:
+    """The match settings changed where the rules have a match; single games left alone."""
+
+    def hook(rules: Rules) -> Rules:
+        if rules.match is None:
+            return rules
+        return dataclasses.replace(rules, match=dataclasses.replace(rules.match, **changes))  # type: ignore[arg-type]
+
+    return hook
+
+
+def _joker_up_stands_for_diamonds(rules: Rules) -> Rules:
+    return dataclasses.replace(rules, special_up_suit=SUITS.index("D")) if rules.special_up_suit is not None else rules
+
+
+def _next_game_same_dealer(rules: Rules, hand: HandState) -> int:
+    return hand.dealer
+
+
 MUTANTS = (
     Mutant("left-bower-follows-printed-suit", "the left bower follows its printed suit", _left_bower_keeps_its_suit),
     Mutant(
@@ -315,5 +335,19 @@ MUTANTS = (
         "canadian-loner-round-one-only",
         "the dealer's partner may name trump in round two without going alone where the rule covers both rounds",
         lambda r: dataclasses.replace(r, dealer_partner_alone_round_two=False),
+    ),
+    Mutant("laps-not-carried", "points beyond the target are not carried into the next game", _with_match(laps=False)),
+    Mutant("slam-counts-one", "a slam counts as one game", _with_match(slam_games=1)),
+    Mutant("match-of-three-games", "a match needs three games won, not two", _with_match(games_to_win=3)),
+    Mutant(
+        "next-game-same-dealer",
+        "the last dealer of a game deals the first hand of the next",
+        patches=((match_layer, "next_dealer", _next_game_same_dealer),),
+    ),
+    Mutant("joker-up-stands-for-diamonds", "a joker turned up is bid on as a diamond", _joker_up_stands_for_diamonds),
+    Mutant(
+        "lone-against-lone-pays-two",
+        "a lone maker euchred by a lone defender gives 2",
+        _with_row_points("lone-euchred-by-lone", 2),
     ),
 )

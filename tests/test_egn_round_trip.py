@@ -24,7 +24,8 @@ from reference_impl.loading import load_rules
 from reference_impl.ruleset import builtin_catalog
 
 # Base variants whose own rules EGN's flags can say, and those they cannot (a lone defence at
-# any time, a dummy hand, a lone player taking a partner's card, a double pack, cards below six).
+# any time, a dummy hand, a lone player taking a partner's card, a double pack, cards below six,
+# a match with laps and slams).
 EXPRESSIBLE_VARIANTS = ("north-american", "north-american-32", "cutthroat", "two-handed")
 INEXPRESSIBLE_VARIANTS = (
     "british",
@@ -33,6 +34,7 @@ INEXPRESSIBLE_VARIANTS = (
     "six-handed-cornish-double",
     "almonte-six",
     "almonte-four",
+    "railroad",
 )
 
 # House rules (and modes) with no EGN flag: export refuses them.

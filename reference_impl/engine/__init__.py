@@ -1,8 +1,9 @@
-"""The reference engine: a pure state machine for one hand, and games of many hands on top."""
+"""The reference engine: a pure state machine for one hand, games of many hands on top, and matches of games."""
 
 from .game import GameState, decide_winners, game_apply, game_legal_actions, new_game, next_dealer, numbered_deals
 from .machine import apply, legal_actions, new_hand, refusal_reason
-from .observe import observe, observe_game
+from .match import FinishedGame, MatchState, match_apply, match_legal_actions, new_match
+from .observe import observe, observe_game, observe_match
 from .phases import ORDER, PHASES, Phase
 from .state import REASONS, HandResult, HandState, IllegalAction
 
@@ -10,21 +11,27 @@ __all__ = [
     "ORDER",
     "PHASES",
     "REASONS",
+    "FinishedGame",
     "GameState",
     "HandResult",
     "HandState",
     "IllegalAction",
+    "MatchState",
     "Phase",
     "apply",
     "decide_winners",
     "game_apply",
     "game_legal_actions",
     "legal_actions",
+    "match_apply",
+    "match_legal_actions",
     "new_game",
     "new_hand",
+    "new_match",
     "next_dealer",
     "numbered_deals",
     "observe",
     "observe_game",
+    "observe_match",
     "refusal_reason",
 ]

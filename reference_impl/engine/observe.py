@@ -12,6 +12,7 @@ from ..cards import SUITS
 from ..rules import TRUMP_LETTERS
 from .game import GameState, game_legal_actions
 from .machine import legal_actions
+from .match import MatchState, match_legal_actions
 from .state import HandResult, HandState
 
 
@@ -79,6 +80,17 @@ def result_data(result: HandResult | None) -> dict[str, Any] | None:
     }
 
 
+OUTSIDE_A_MATCH: dict[str, Any] = {
+    "games_won": None,
+    "carried": None,
+    "finished_games": None,
+    "match_points": None,
+    "match_over": None,
+    "match_winners": None,
+}
+"""The match's keys in the observation of a single game: present and null, so every observation has one shape."""
+
+
 def observe_game(game: GameState) -> dict[str, Any]:
     """A hand observation plus the game's scores and outcome."""
     observation = observe(game.hand)
@@ -92,6 +104,26 @@ def observe_game(game: GameState) -> dict[str, Any]:
             "scores": list(game.scores),
             "game_over": game.is_over,
             "winners": list(game.winners),
+        }
+    )
+    observation.update(OUTSIDE_A_MATCH)
+    return observation
+
+
+def observe_match(match: MatchState) -> dict[str, Any]:
+    """A game observation of the game in progress plus the match's games, carried points and outcome."""
+    observation = observe_game(match.game)
+    observation["legal_actions"] = [action.text for action in match_legal_actions(match)]
+    observation.update(
+        {
+            "games_won": list(match.games_won),
+            "carried": list(match.carried),
+            "finished_games": [
+                {"scores": list(game.scores), "winners": list(game.winners), "slam": game.slam} for game in match.games
+            ],
+            "match_points": list(match.match_points),
+            "match_over": match.is_over,
+            "match_winners": list(match.winners),
         }
     )
     return observation

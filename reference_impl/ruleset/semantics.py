@@ -120,6 +120,8 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
     if special and special["rule"] == "stands_for_suit" and special["suit"] not in r.data["deck"]["suits"]:
         named = "names no suit" if special["suit"] is None else f"names {special['suit']}, which is not one of the deck's suits"
         yield r.error("/bidding/special_up_card", f"a special up-card that stands for a suit {named}")
+    if special and special["rule"] != "stands_for_suit" and special["suit"] is not None:
+        yield r.error("/bidding/special_up_card/suit", "only a special up-card that stands_for_suit names a suit")
     if bidding["low_no_trump"] and not two["enabled"]:
         yield r.error("/bidding/low_no_trump", "low no trump is named in round two, but the variant has no second round")
     if bidding["prediction"]["enabled"] and not (r.data["deal"]["up_card"] and one["enabled"]):
