@@ -123,6 +123,7 @@ ValueKind = Literal[
     "number",
     "yes_no",
     "refusal",
+    "passes",
 ]
 """What a checkpoint's value is, which decides how the site draws it (a seat, a suit, cards...)."""
 
@@ -306,6 +307,13 @@ CHECKPOINTS: Mapping[str, Checkpoint] = {
             AS_A_SET,
             Words("dummy: {value}", "cards", empty="nothing"),
             "The dummy's cards while nobody has taken it (an empty list once taken)",
+        ),
+        _kind(
+            "cards_passed",
+            "cards_passed",
+            EXACTLY,
+            Words("cards passed: {value}", "passes", nothing="no card passed", empty="none yet"),
+            "Every card exchange of the hand so far, in order, as {from, to, cards} (null in a variant without exchanges)",
         ),
     )
 }
