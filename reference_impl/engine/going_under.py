@@ -82,12 +82,13 @@ def take_discard(state: HandState, seat: int, action: Action) -> bool:
     under = state.rules.going_under
     assert under is not None
     take_from_hand(state, seat, action.card)
+    state.kitty = (*state.kitty, action.card)  # laid face up beside the hidden cards until all are shown
     record_move(state, seat, KITTY, (action.card,))
-    shown = state.cards_passed[-1][2]
-    if len(shown) < under.count:
+    if len(state.cards_passed[-1][2]) < under.count:
         return False
-    add_to_hand(state, seat, state.kitty)
-    record_move(state, KITTY, seat, state.kitty)
+    hidden, shown = state.kitty[: -under.count], state.kitty[-under.count :]
+    add_to_hand(state, seat, hidden)
+    record_move(state, KITTY, seat, hidden)
     state.kitty = shown
     return True
 
