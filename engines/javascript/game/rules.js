@@ -89,6 +89,7 @@ const SUPPORTED = {
     special_up_card: none,
     redeal: none,
     prediction: off,
+    going_under: none,
   },
   round_one: {
     enabled: isTrue,
@@ -103,6 +104,8 @@ const SUPPORTED = {
     passed_player: oneOf("may", "not_if_passed_in_round", "not_if_passed"),
     defender_order: oneOf("left_of_dealer", "left_of_maker"),
     partner_card: exactly("none"),
+    partner_card_order: any, // how a partner's card is exchanged: nothing to play without one
+    partner_card_defender: isFalse,
   },
   play: { first_lead: exactly("left_of_dealer"), renege: exactly("refused"), renege_penalty: none },
   scoring: { rows: any },
