@@ -58,7 +58,13 @@ class Path:
 
 
 ComparisonName = Literal[
-    "exactly", "as a set", "each hand in any order", "all included", "none included", "refused with the reason"
+    "exactly",
+    "as a set",
+    "each hand in any order",
+    "all included",
+    "none included",
+    "refused with the reason",
+    "move by move, cards in any order",
 ]
 
 
@@ -79,6 +85,8 @@ class Comparison:
             return set(value)
         if self.name == "each hand in any order":
             return [sorted(hand) for hand in value]
+        if self.name == "move by move, cards in any order":
+            return _moves(value)
         return value
 
     def observed(self, value: Any) -> Any:
@@ -87,6 +95,8 @@ class Comparison:
             return set(value or [])
         if self.name == "each hand in any order":
             return [sorted(hand) for hand in value or []]
+        if self.name == "move by move, cards in any order":
+            return _moves(value)
         return value
 
     def differs(self, expected: Any, actual: Any) -> bool:
@@ -103,12 +113,20 @@ class Comparison:
         return prefix + shown(expected)
 
 
+def _moves(value: Any) -> Any:
+    """Card moves with each move's cards sorted: cards that move together (a kitty taken up) have no order of their own."""
+    if not isinstance(value, list):
+        return value
+    return [{**move, "cards": sorted(move.get("cards") or [])} if isinstance(move, dict) else move for move in value]
+
+
 EXACTLY = Comparison("exactly", "compared exactly")
 AS_A_SET = Comparison("as a set", "compared as a set")
 HANDS = Comparison("each hand in any order", "each hand sorted before comparing")
 INCLUDES = Comparison("all included", "must all be among")
 EXCLUDES = Comparison("none included", "none of them may be among")
 REFUSAL = Comparison("refused with the reason", "must say it was refused")
+MOVES = Comparison("move by move, cards in any order", "compared move by move, each move's cards sorted")
 
 ValueKind = Literal[
     "seat",
@@ -126,6 +144,7 @@ ValueKind = Literal[
     "yes_no",
     "refusal",
     "phase",
+    "passes",
 ]
 """What a checkpoint's value is, which decides how the site draws it (a seat, a suit, cards...)."""
 
@@ -395,6 +414,13 @@ CHECKPOINTS: Mapping[str, Checkpoint] = {
             "How many cards the variant's deck has",
         ),
         *_MATCH_KINDS,
+        _kind(
+            "cards_passed",
+            "cards_passed",
+            MOVES,
+            Words("cards passed: {value}", "passes", nothing="no card passed", empty="none yet"),
+            "Every card exchange of the hand so far, in order, as {from, to, cards} (null in a variant without exchanges)",
+        ),
     )
 }
 """Every checkpoint kind, in the order the scenario schema lists them."""

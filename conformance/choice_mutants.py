@@ -146,6 +146,15 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/match/rubber_points",
         "the side that wins the rubber takes 2 more points (LDW, law 7; house rule rubber-points)",
     ): Reading(_set(2)),
+    ("farmers-hand", "/bidding/going_under/one_rank", "a hand of nines and tens only (WEF; mode nines-and-tens)"): Reading(
+        lambda _chosen: {"": False, "/bidding/going_under/hand_ranks": ["9", "T"]}
+    ),
+    (
+        "farmers-hand",
+        "/bidding/going_under/one_rank",
+        "a hand with no ace and no face card, redealt rather than exchanged (ECV; house rule no-ace-no-face)",
+    ): Reading(why_not="a redeal is another rule (bidding.redeal), not a value of the exchange with the kitty"),
+    ("go-under", "/bidding/going_under/one_rank", "any three of the nines and tens (NG; mode mixed)"): Reading(_set(False)),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once per match (WV)"): Reading(why_not=NO_MATCH),
     ("no-ace-no-face", "/bidding/redeal/ranks", "aces allowed (EC; mode ace-allowed)"): Reading(_also("A")),
     (
@@ -164,6 +173,14 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("optional-pickup", "/bidding/round_one/dealer_pickup", "compulsory (S1; the default without this rule)"): Reading(
         _set("compulsory")
     ),
+    ("partners-best", "/lone_play/partner_card_order", "the card first, then the discard (K87R; mode receive-first)"): Reading(
+        _set("receive_first")
+    ),
+    (
+        "partners-best-defender",
+        "/lone_play/partner_card_order",
+        "the card first, then the discard (K87R; mode receive-first)",
+    ): Reading(_set("receive_first")),
     (
         "passed-player-cannot-go-alone",
         "/lone_play/passed_player",

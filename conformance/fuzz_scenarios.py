@@ -33,6 +33,12 @@ PHASE_CLAUSES: dict[str, tuple[tuple[str, ...], ...]] = {
     "declare_alone": (("lone_play", "clause"),),
     "dealer_discard": (("bidding", "round_one", "pickup_clause"),),
     "defend_alone": (("lone_play", "defender_clause"),),
+    "go_under_call": (("bidding", "going_under", "clause"),),
+    "go_under_discard": (("bidding", "going_under", "clause"),),
+    "lone_discard_first": (("lone_play", "partner_card_clause"),),
+    "defender_discard_first": (("lone_play", "partner_card_defender_clause"),),
+    "defender_give": (("lone_play", "partner_card_defender_clause"),),
+    "defender_discard": (("lone_play", "partner_card_defender_clause"),),
     "play": (("play", "follow_clause"),),
 }
 """Where in a resolved variant each phase's clause id is written."""

@@ -67,6 +67,15 @@ def _refusal(refuse: dict[str, str], names: Names) -> str:
     return f"{tried} as `{refuse['reason']}`"
 
 
+def _place(place: int | str) -> str:
+    return f"seat {place}" if isinstance(place, int) else {"kitty": "the kitty", "out": "out of play"}.get(place, esc(place))
+
+
+def _passed(move: dict[str, Any], names: Names) -> str:
+    """One exchange: `seat 2 to seat 0: J♥`."""
+    return f"{_place(move['from'])} to {_place(move['to'])}: {cards(move['cards'], names)}"
+
+
 DRAWN_VALUES: dict[ValueKind, Callable[[Rules, Any, Names], str]] = {
     "seat": lambda rules, wanted, names: f"seat {wanted}",
     "seats": lambda rules, wanted, names: _seats(wanted),
@@ -82,5 +91,6 @@ DRAWN_VALUES: dict[ValueKind, Callable[[Rules, Any, Names], str]] = {
     "number": lambda rules, wanted, names: str(wanted),
     "refusal": lambda rules, wanted, names: _refusal(wanted, names),
     "phase": lambda rules, wanted, names: f"`{esc(wanted)}`",
+    "passes": lambda rules, wanted, names: "; ".join(_passed(move, names) for move in wanted),
 }
 """How each kind of value is drawn ("yes_no" has no value to draw: its words are whole sentences)."""

@@ -20,7 +20,16 @@ from typing import Any
 from reference_impl.cards import SUITS
 from reference_impl.engine import HandState, apply, new_hand
 from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
-from reference_impl.engine.state import BID_ROUND_ONE, BID_ROUND_TWO, DEALER_DISCARD, DECLARE_ALONE, DEFEND_ALONE, PLAY
+from reference_impl.engine.state import (
+    BID_ROUND_ONE,
+    BID_ROUND_TWO,
+    DEALER_DISCARD,
+    DECLARE_ALONE,
+    DEFEND_ALONE,
+    LONE_DISCARD,
+    PARTNER_GIVE,
+    PLAY,
+)
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 
@@ -78,11 +87,11 @@ def export_game(
     """
     if rules.players > 10 or (len(rules.teams) > 2 and rules.is_partnership()):
         raise ExportError(f"EGN cannot record a game of {rules.variant_id}")
+    if rules.partner_card and any(len(partners) > 1 for partners in rules.partners):
+        raise ExportError(f"EGN has no notation for a lone player taking a partner's card, which {rules.variant_id} has")
     ruleset, unexpressed = ruleset_for(rules)
     if unexpressed and not allow_unexpressed:
         raise ExportError(_refusal(rules, unexpressed), unexpressed)
-    if rules.partner_card:
-        raise ExportError(f"EGN has no notation for a lone player taking a partner's card, which {rules.variant_id} has")
     hands, scores = play_game(rules, first_deal, seed, dealer)
     command = f"euchre-spec export-egn {rules.variant_id}" + "".join(f" -r {ref}" for ref in rules.house_rules)
     command += f" --deal {first_deal} --seed {seed}" + (f" --dealer {dealer}" if dealer else "")
@@ -117,6 +126,8 @@ def ruleset_for(rules: Rules) -> tuple[dict[str, Any], tuple[str, ...]]:
     }
     if rules.no_trump:
         flags["allow_no_trump"] = True  # written only when set, so other games' records stay as they were
+    if rules.partner_card:
+        flags["partners_best"] = True  # the flags read back say how far EGN's partner's best matches ours
     if rules.is_partnership():
         flags["canadian"] = rules.dealer_partner_must_go_alone
         flags["defend_alone"] = rules.defender_alone != "never"
@@ -214,6 +225,11 @@ def _deal(number: int, hand: HandState, with_hands: bool) -> dict[str, Any]:
         elif phase == DEFEND_ALONE:
             if action.kind == "defend_alone":
                 bidding["aloneDefender"] = seat
+        elif phase == PARTNER_GIVE:
+            exchange = {"sender": seat, "receiver": hand.maker, "cards": [from_code(rules.card_code(action.card))]}
+            bidding.setdefault("cardExchanges", []).append(exchange)
+        elif phase == LONE_DISCARD:
+            pass  # EGN records no discard of a lone player: the audit finds it as the card never played
         elif phase != PLAY:
             raise ExportError(f"hand {number + 1}: EGN has no notation for {phase.replace('_', ' ')} ({action.text})")
         replay = apply(replay, action)

@@ -191,6 +191,7 @@ class HandLayout:
                     dealt[dealer].append(discard)
             if discard is not None:
                 self.owner[discard] = "the card the dealer discarded"
+        self._passed_cards(dealt, full)
         dealer_plays = [play for play in self.plays if play.seat == dealer]
         dealer_played_up = any(play.card == up for play in dealer_plays)
         reserve = self.picked_up and discard is None and (dealer_played_up or len(dealer_plays) < size)
@@ -218,6 +219,20 @@ class HandLayout:
                 "hands_not_recorded", "the dealt hands are not recorded: each seat's hand is rebuilt from the cards it played"
             )
         return Deal(dealer, tuple(tuple(hand) for hand in hands), up, tuple(kitty))
+
+    def _passed_cards(self, dealt: list[list[int]], full: list[bool]) -> None:
+        """A card a partner passed to a lone player was dealt to the partner, whoever played it."""
+        bidding = self.bidding or {}
+        for exchange in bidding.get("cardExchanges", []):
+            sender = exchange.get("sender")
+            if sender is None or not 0 <= sender < self.rules.players:
+                continue
+            for text in exchange["cards"]:
+                card = self.rules.card_ids.get(to_code(text) or "")
+                if card is None or card in self.owner or full[sender] or len(dealt[sender]) >= self.rules.hand_size:
+                    continue
+                dealt[sender].append(card)
+                self.owner[card] = f"passed by {seat_text(sender)} to {seat_text(exchange['receiver'])}"
 
     def _recorded_hands(self, dealt: list[list[int]], full: list[bool], state: HandState) -> bool:
         """Take in the record's playerCards, if any; True if at least one hand is given."""

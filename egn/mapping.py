@@ -50,9 +50,14 @@ ADDED_BY_HOUSE_RULE = ("joker",)
 """Structural flags a house rule can meet (the joker house rule adds a joker to the pack); the others need another variant."""
 FIRST_LEAD = {"LEFT_OF_DEALER": "left_of_dealer", "LEFT_OF_LONER": "left_of_lone_player"}
 NO_COUNTERPART = {
-    "farmers": "no rule of ours deals with a farmer's hand",
-    "partners_best": "no rule of ours lets a lone player's partner pass a card",
-    "go_under": "no rule of ours lets a player exchange cards with the kitty",
+    "farmers": (
+        "EGN's farmer's hand may be a misdeal or an exchange, and a record cannot show the cards laid in the kitty: "
+        "our farmers-hand rule is not chosen from the flag"
+    ),
+    "go_under": (
+        "a record cannot show the cards a player lays in the kitty when going under (cardExchanges go to a seat): "
+        "our go-under rule is not chosen from the flag"
+    ),
     "fast_break": "no scoring row of ours voids a hand whose defenders took the first two tricks",
     "four_trick_tokens": "no rule of ours keeps tokens for four-trick hands",
 }
@@ -319,6 +324,7 @@ def _requirements(values: Mapping[str, Any], explicit: set[str]) -> list[_Requir
         req("winning_score", lambda r: r.target == v["winning_score"], lambda r: f"a target of {r.target}"),
         req("num_deals", lambda r: True, lambda r: ""),
         req("allow_no_trump", lambda r: bool(getattr(r, "no_trump", False)) == v["allow_no_trump"], _no_trump_text),
+        req("partners_best", lone(lambda r: _partners_best(r, bool(v["partners_best"]))), _partner_card_text),
         *[req(flag, _absent(bool(v[flag])), lambda r: "no such rule") for flag in NO_COUNTERPART],
     ]
 
@@ -340,6 +346,7 @@ _FLAG_VIEW: dict[str, Callable[[Rules], Any]] = {
     "winning_score": lambda r: r.target,
     "num_deals": lambda r: None,
     "allow_no_trump": lambda r: bool(getattr(r, "no_trump", False)),
+    "partners_best": lambda r: (r.partner_card, r.partner_exchange),
     **{flag: (lambda r: None) for flag in NO_COUNTERPART},
 }
 
@@ -380,6 +387,23 @@ def _defend_text(rules: Rules) -> str:
     return {"never": "no lone defence", "against_lone_maker": "a lone defence against a lone maker"}.get(
         rules.defender_alone, f"a lone defence {rules.defender_alone.replace('_', ' ')}"
     )
+
+
+def _partners_best(rules: Rules, wanted: bool) -> bool:
+    """EGN's partner's best: the lone maker's partner passes a card, then the lone maker discards one."""
+    if not wanted:
+        return not rules.partner_card
+    exchange = rules.partner_exchange
+    return rules.partner_card and not exchange.discard_first and not exchange.lone_defender
+
+
+def _partner_card_text(rules: Rules) -> str:
+    if not rules.partner_card:
+        return "no card from a lone maker's partner"
+    exchange = rules.partner_exchange
+    order = "the lone player discarding first" if exchange.discard_first else "the lone player discarding after"
+    defender = ", for a lone defender too" if exchange.lone_defender else ""
+    return f"a card from a lone player's partner, {order}{defender}"
 
 
 def _no_trump_text(rules: Rules) -> str:

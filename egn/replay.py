@@ -33,7 +33,18 @@ from collections.abc import Sequence
 from reference_impl.cards import SUITS
 from reference_impl.deal import Deal
 from reference_impl.engine import REASONS, HandState, IllegalAction, apply, legal_actions, new_hand
-from reference_impl.engine.state import BID_ROUND_ONE, BID_ROUND_TWO, DEALER_DISCARD, DECLARE_ALONE, DEFEND_ALONE, HAND_OVER, PLAY
+from reference_impl.engine.state import (
+    BID_ROUND_ONE,
+    BID_ROUND_TWO,
+    DEALER_DISCARD,
+    DECLARE_ALONE,
+    DEFEND_ALONE,
+    HAND_OVER,
+    LONE_DISCARD,
+    LONE_DISCARD_FIRST,
+    PARTNER_GIVE,
+    PLAY,
+)
 
 from .findings import UNCONFIRMED, VIOLATION, HandReport, Problem, seat_text, suit_text
 from .layout import HandLayout, Play
@@ -124,8 +135,8 @@ class HandReplay(HandLayout):
             else:
                 self.note("record_ends", "the record stops before the bidding of this deal")
             raise _Stop
-        if self.bidding.get("cardExchanges"):
-            message = "card exchanges (farmer's hand, partner's best or going under) are recorded; no rule of ours has them"
+        if self.bidding.get("cardExchanges") and not rules.partner_card:
+            message = "card exchanges (farmer's hand, partner's best or going under) are recorded; these rules have none"
             self.note("card_exchange", message + ": the hand is not checked", self.bidding_pointer + "/cardExchanges")
             raise _Stop
         discard = self.bidding.get("discard")
@@ -204,6 +215,14 @@ class HandReplay(HandLayout):
             elif phase == DEFEND_ALONE:
                 action = "defend_alone" if seat == defender else "pass"
                 at = f"{self.bidding_pointer}/aloneDefender"
+            elif phase == PARTNER_GIVE:  # on the stand-in deal any card will do: bidding does not depend on it
+                at = f"{self.bidding_pointer}/cardExchanges"
+                given = self._passed_card(seat, state.maker, note=not real)
+                if given is None and real:
+                    return None
+                action = given if real and given is not None else legal_actions(state)[0].text
+            elif phase in (LONE_DISCARD, LONE_DISCARD_FIRST):
+                action = self._lone_discard(state, seat) if real else legal_actions(state)[0].text
             else:
                 if not real:
                     self.note(
@@ -214,12 +233,32 @@ class HandReplay(HandLayout):
             try:
                 state = apply(state, action, seat)
             except IllegalAction as exc:
-                if not real or phase == DEALER_DISCARD:
+                if not real or phase in (DEALER_DISCARD, PARTNER_GIVE):
                     self._refused_call(exc, at, phase)
                 return None
         if not real:
             self._after_bidding(state, calls[used:], used, alone, defender)
         return state
+
+    def _passed_card(self, sender: int, receiver: int | None, note: bool) -> str | None:
+        """The partner's card as `give:CARD`, from the record's cardExchanges; None if it is not there (noted if `note`)."""
+        assert self.bidding is not None
+        for exchange in self.bidding.get("cardExchanges", []):
+            if exchange.get("sender", sender) == sender and exchange["receiver"] == receiver and len(exchange["cards"]) == 1:
+                code = to_code(exchange["cards"][0])
+                if code is not None and code in self.rules.card_ids:
+                    return f"give:{code}"
+        if note:
+            message = f"the card {seat_text(sender)} passed to the lone player is not recorded: the hand is not checked"
+            self.note("exchange_unknown", message, self.bidding_pointer + "/cardExchanges")
+        return None
+
+    def _lone_discard(self, state: HandState, seat: int) -> str:
+        """EGN records no lone player's discard: it is the card of the hand the player never plays."""
+        played = {play.card for play in self.plays if play.seat == seat}
+        kept = [card for card in state.hands[seat] if card not in played]
+        card = kept[0] if kept else state.hands[seat][0]
+        return f"discard:{self.rules.card_code(card)}"
 
     def _bidding_stops(self, state: HandState) -> None:
         if self.play_phase is not None or not self.last:

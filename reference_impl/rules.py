@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
+from .exchange_rules import GoingUnder, PartnerExchange, compile_going_under, compile_partner_exchange
 from .match_rules import MatchRules, compile_match
 from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
 
@@ -139,6 +140,10 @@ class Rules:
     """The suit a turned-up special card stands for in the bidding (None: it stands for none)."""
     renege_options: RenegeOptions
     """Whether a renege ends the hand at once, and whether the innocent side chooses its penalty."""
+    partner_exchange: PartnerExchange
+    """How a lone player's card from a partner is exchanged (where `partner_card` gives one)."""
+    going_under: GoingUnder | None
+    """Which hands may exchange cards with the kitty before the bidding (None: no hand may)."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -258,6 +263,8 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
             innocent_chooses=renege is not None and renege["mode"] == "choice",
             both_ways=renege is not None and renege["mode"] == "both",
         ),
+        partner_exchange=compile_partner_exchange(data["lone_play"]),
+        going_under=compile_going_under(bidding),
     )
     return Rules(**rules_data)
 
@@ -271,7 +278,7 @@ def _special_up_suit(special_up_card: dict[str, Any] | None) -> int | None:
 
 def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
     """Every action a hand of this variant can contain, built once and shared."""
-    simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal")
+    simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal", "go_under")
     actions = {kind: Action(kind, -1, -1, kind) for kind in simple}
     for index, letter in enumerate(TRUMP_LETTERS):
         actions[f"name_trump:{letter}"] = Action("name_trump", -1, index, f"name_trump:{letter}")

@@ -218,13 +218,13 @@ def expected_points(rules: Rules, maker: int, row_to: str, points: int) -> tuple
 
 
 def cards_in_view(state: HandState) -> Counter[int]:
-    """Every card the state accounts for: hands, dummy, kitty, up-card (unless taken), discards, played."""
+    """Every card the state accounts for: hands, dummy, kitty (as it lies now), up-card (unless taken), discards, played."""
     seen: Counter[int] = Counter()
     for held in state.hands:
         seen.update(held)
     seen.update(state.dummy)
     seen.update(state.set_aside)
-    seen.update(state.deal.kitty)
+    seen.update(state.kitty)
     if state.deal.up_card is not None and state.discarded is None:
         seen[state.deal.up_card] += 1  # not taken (yet): still on the table
     if state.discarded is not None:

@@ -16,9 +16,9 @@ from types import MappingProxyType
 from typing import Any
 
 from reference_impl.cards import SAME_COLOUR, SUITS
-from reference_impl.engine import game, phases, play
+from reference_impl.engine import game, going_under, phases, play
 from reference_impl.engine import match as match_layer
-from reference_impl.engine.state import BID_ROUND_TWO, PLAY, HandState
+from reference_impl.engine.state import BID_ROUND_TWO, GO_UNDER_CALL, GO_UNDER_DISCARD, LONE_DISCARD_FIRST, PLAY, HandState
 from reference_impl.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
 
 RulesHook = Callable[[Rules], Rules]
@@ -225,12 +225,55 @@ def _with_match(**changes: object) -> RulesHook:
     return hook
 
 
+def _discard_ignored(state: HandState, seat: int, action: Action) -> bool:
+    """The lone player's discard before the partner's card is accepted but nothing leaves the hand."""
+    return True
+
+
+def _first_caller_only(state: HandState, seat: int, action: Action) -> bool:
+    """A second call to go under is taken as a pass, so the first caller exchanges and the deal stands."""
+    if action.kind == "go_under" and state.under_callers:
+        action = state.rules.actions["pass"]
+    return going_under.take_call(state, seat, action)
+
+
+def _any_card_goes_under(state: HandState, seat: int) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    return tuple(actions[f"discard:{state.rules.deck[card].code}"] for card in state.hands[seat])
+
+
+observe = importlib.import_module("reference_impl.engine.observe")  # the module: the package exports a function of its name
+_original_cards_passed = observe.cards_passed
+
+
+def _discards_not_shown(state: HandState) -> list[dict[str, object]] | None:
+    """The cards_passed observation without the moves out of play."""
+    moves = _original_cards_passed(state)
+    return None if moves is None else [move for move in moves if move["to"] != "out"]
+
+
+def _with_going_under(**changes: object) -> RulesHook:
+    def hook(rules: Rules) -> Rules:
+        if rules.going_under is None:
+            return rules
+        return dataclasses.replace(rules, going_under=dataclasses.replace(rules.going_under, **changes))
+
+    return hook
+
+
 def _joker_up_stands_for_diamonds(rules: Rules) -> Rules:
     return dataclasses.replace(rules, special_up_suit=SUITS.index("D")) if rules.special_up_suit is not None else rules
 
 
 def _next_game_same_dealer(rules: Rules, hand: HandState) -> int:
     return hand.dealer
+
+
+def _with_partner_exchange(**changes: object) -> RulesHook:
+    def hook(rules: Rules) -> Rules:
+        return dataclasses.replace(rules, partner_exchange=dataclasses.replace(rules.partner_exchange, **changes))
+
+    return hook
 
 
 MUTANTS = (
@@ -349,5 +392,52 @@ MUTANTS = (
         "lone-against-lone-pays-two",
         "a lone maker euchred by a lone defender gives 2",
         _with_row_points("lone-euchred-by-lone", 2),
+    ),
+    Mutant(
+        "lone-player-keeps-six-cards",
+        "a lone player who discards first keeps the partner's card and discards nothing",
+        patches=(
+            (phases.BY_NAME, LONE_DISCARD_FIRST, dataclasses.replace(phases.BY_NAME[LONE_DISCARD_FIRST], take=_discard_ignored)),
+        ),
+    ),
+    Mutant(
+        "partner-card-before-discard",
+        "the partner's card comes before the lone player's discard where the discard comes first",
+        _with_partner_exchange(discard_first=False),
+    ),
+    Mutant(
+        "lone-defender-gets-no-card",
+        "a lone defender gets no card from the other defender",
+        _with_partner_exchange(lone_defender=False),
+    ),
+    Mutant(
+        "mixed-low-cards-go-under-clean",
+        "any three nines and tens go under where three of one rank are needed",
+        _with_going_under(one_rank=False),
+    ),
+    Mutant(
+        "whole-hand-not-checked",
+        "a hand with an ace or a face card goes under where the whole hand must be low",
+        _with_going_under(hand_ranks=None),
+    ),
+    Mutant(
+        "any-card-shown-to-go-under",
+        "any card of the hand may be exchanged with the kitty",
+        patches=(
+            (phases.BY_NAME, GO_UNDER_DISCARD, dataclasses.replace(phases.BY_NAME[GO_UNDER_DISCARD], legal=_any_card_goes_under)),
+        ),
+    ),
+    Mutant(
+        "two-calls-to-go-under-stand",
+        "when two players go under the first exchanges and the deal stands",
+        patches=((phases.BY_NAME, GO_UNDER_CALL, dataclasses.replace(phases.BY_NAME[GO_UNDER_CALL], take=_first_caller_only)),),
+    ),
+    Mutant(
+        "cards-passed-without-discards",
+        "the cards_passed observation leaves out a lone player's discard",
+        patches=((observe, "cards_passed", _discards_not_shown),),
+    ),
+    Mutant(
+        "misdeal-passes-the-deal", "after a void deal the deal passes to the left", _with_going_under(misdeal_same_dealer=False)
     ),
 )

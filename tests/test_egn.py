@@ -18,6 +18,7 @@ import pytest
 from egn import EgnUnreadable, audit, map_ruleset, parse_egn, read_egn
 from egn.export import export_game, ruleset_for
 from egn.findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, Problem
+from egn.mapping import NO_COUNTERPART
 from egn.notation import from_code, to_code
 from euchre_spec.cli import main
 from reference_impl.loading import load_rules
@@ -122,7 +123,7 @@ def test_unmappable_flags_are_named_and_their_hands_unconfirmed() -> None:
     unmapped = {flag.flag: flag.detail for flag in report.mapping.unmapped}
     assert unmapped == {
         "fast_break": "no scoring row of ours voids a hand whose defenders took the first two tricks",
-        "go_under": "no rule of ours lets a player exchange cards with the kitty",
+        "go_under": NO_COUNTERPART["go_under"],
     }
     (hand,) = report.hands
     assert hand.affected_by == ["fast_break"]  # the defenders took tricks 1 and 2; no exchange was made
@@ -362,12 +363,33 @@ def test_every_unknown_field_is_named_with_its_pointer(tmp_path: Path) -> None:
     assert [error.line for error in caught.value.errors] == [21, 22, 24]
 
 
+def test_partners_best_maps_to_the_partner_card_before_the_discard() -> None:
+    data = fixture_data("lone-and-stuck.egn")
+    data["metadata"]["ruleset"]["partners_best"] = True
+    mapping = map_ruleset(data["metadata"]["ruleset"])
+    assert "partners-best=receive-first" in mapping.house_rules and mapping.unmapped == ()
+    flag = next(flag for flag in mapping.flags if flag.flag == "partners_best")
+    assert (flag.status, flag.detail) == ("mapped", "house rule partners-best=receive-first")
+
+
 @pytest.mark.parametrize(
     ("flag", "detail"),
     [
-        ("partners_best", "no rule of ours lets a lone player's partner pass a card"),
-        ("go_under", "no rule of ours lets a player exchange cards with the kitty"),
-        ("farmers", "no rule of ours deals with a farmer's hand"),
+        (
+            "go_under",
+            "a record cannot show the cards a player lays in the kitty when going under (cardExchanges go to a seat): "
+            "our go-under rule is not chosen from the flag",
+        ),
+        (
+            "farmers",
+            "EGN's farmer's hand may be a misdeal or an exchange, and a record cannot show the cards laid in the kitty: "
+            "our farmers-hand rule is not chosen from the flag",
+        ),
+        (
+            "joker",
+            "no rule of ours adds a joker to the 24-card 4-hand game; the cards are read with british's deck, which has one, "
+            "but british's own rules differ from the record's canadian",
+        ),
     ],
 )
 def test_a_flag_without_a_rule_says_so_plainly(flag: str, detail: str) -> None:

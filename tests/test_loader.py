@@ -176,10 +176,10 @@ def test_the_same_mode_twice_is_accepted(refs: tuple[str, ...]) -> None:
 def test_unknown_house_rule() -> None:
     catalog = builtin_catalog()
     with pytest.raises(SpecInvalid) as excinfo:
-        resolve(catalog, "north-american", ("farmers-hand",))
+        resolve(catalog, "north-american", ("bottom-dealing",))
     known = ", ".join(sorted(catalog.house_rules))
     assert excinfo.value.errors == [
-        SpecError("<command line>", 0, "", f"unknown house rule 'farmers-hand'; known house rules: {known}")
+        SpecError("<command line>", 0, "", f"unknown house rule 'bottom-dealing'; known house rules: {known}")
     ]
 
 

@@ -57,7 +57,19 @@ def test_a_scenario_citing_a_default_is_one_that_depends_on_it(other: str, defau
     assert not unchanged, f"these scenarios cite {default_clause} but give the same outcome with {rule_id}"
 
 
-DECLARATIONS = {"declare_alone", "partner_ask", "partner_give", "lone_discard", "dealer_discard", "dummy_discard", "defend_alone"}
+DECLARATIONS = {
+    "declare_alone",
+    "partner_ask",
+    "lone_discard_first",
+    "partner_give",
+    "lone_discard",
+    "dealer_discard",
+    "dummy_discard",
+    "defend_alone",
+    "defender_discard_first",
+    "defender_give",
+    "defender_discard",
+}
 
 
 def what_it_goes_through(scenario: Scenario) -> tuple[bool, bool]:

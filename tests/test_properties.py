@@ -67,14 +67,16 @@ def test_every_card_is_accounted_for_at_every_step(combo: Composition, number: i
                 if not state.active[seat]:
                     sitting_hands.setdefault(seat, state.hands[seat])
                     assert state.hands[seat] == sitting_hands[seat]
-                    # A dealer who took the up-card may then sit out for a lone defender, and a partner
-                    # who gave a lone player a card holds one card fewer.
-                    if seat not in (state.dealer, state.giver):
+                    # A dealer who took the up-card may then sit out for a lone defender, a partner
+                    # who gave a lone player a card holds one card fewer, and a hand that went under
+                    # holds the kitty.
+                    exchanged = {place for move in state.cards_passed for place in move[:2]}
+                    if seat not in (state.dealer, state.giver) and seat not in exchanged:
                         assert state.hands[seat] == state.deal.hands[seat]
                     continue
                 in_trick = any(s == seat for s, _ in state.trick)
                 assert len(state.hands[seat]) == rules.hand_size - played - in_trick
-        elif state.trump is None:
+        elif state.trump is None and state.phase != "go_under_discard":  # cards shown one by one to go under
             assert all(len(h) == rules.hand_size for h in state.hands), "hands keep their size while bidding"
 
 
@@ -124,7 +126,11 @@ def test_tricks_and_points_add_up_when_the_hand_is_over(combo: Composition, numb
     assert final.is_over and result is not None
     if result.thrown_in:
         assert result.points == (0,) * len(rules.teams) and final.tricks == () and final.maker is None
-        assert all(s.phase in ("redeal_call", "predict", "bid_round_one", "bid_round_two", "hand_over") for s in states)
+        assert all(
+            s.phase
+            in ("redeal_call", "go_under_call", "go_under_discard", "predict", "bid_round_one", "bid_round_two", "hand_over")
+            for s in states
+        )
         return
     if result.reneged_by is not None and rules.renege_options.ends_hand:
         # The hand stopped at the renege, in a trick left unfinished, and is scored by the penalty.

@@ -101,10 +101,13 @@ def test_filling_writes_the_schema_defaults_and_keeps_what_was_written() -> None
         "passed_player": "not_if_passed",
         "defender_order": "left_of_dealer",
         "partner_card": "none",
+        "partner_card_order": "receive_first",
+        "partner_card_defender": False,
     }
     assert data["bidding"]["round_one"]["enabled"] is True
     assert data["bidding"]["prediction"] == {"enabled": False}  # a mapping default is filled in turn
     assert data["bidding"]["redeal"] is None
+    assert data["bidding"]["going_under"] is None
     assert data["dummy"] == {"enabled": False, "merge": "optional"}
 
 

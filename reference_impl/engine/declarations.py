@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..cards import SUITS
 from ..rules import Action
+from .passing import discard_out, give_card
 from .state import HandState
 
 PASSED_ROUND_ONE = 1
@@ -97,14 +98,14 @@ def _set_alone(state: HandState, maker: int, alone: bool) -> None:
         state.sit_out(state.rules.partners[maker])
 
 
-def _gets_partner_card(state: HandState) -> bool:
+def gets_partner_card(state: HandState) -> bool:
     """A lone maker's card from a partner, where the variant allows one."""
     return bool(state.maker_alone and state.rules.partner_card and state.rules.partners[_maker(state)])
 
 
 def start_ask(state: HandState) -> bool:
     """With several partners, the lone maker asks one of them; with one, that partner just gives."""
-    if not _gets_partner_card(state) or len(state.rules.partners[_maker(state)]) < 2:
+    if not gets_partner_card(state) or len(state.rules.partners[_maker(state)]) < 2:
         return False
     state.to_act = state.maker
     return True
@@ -121,7 +122,7 @@ def take_ask(state: HandState, seat: int, action: Action) -> bool:
 
 
 def start_give(state: HandState) -> bool:
-    if not _gets_partner_card(state):
+    if not gets_partner_card(state):
         return False
     if state.giver is None:
         state.giver = state.rules.partners[_maker(state)][0]
@@ -135,17 +136,13 @@ def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
 
 
 def take_give(state: HandState, seat: int, action: Action) -> bool:
-    maker = _maker(state)
-    hands = list(state.hands)
-    hands[seat] = tuple(card for card in hands[seat] if card != action.card)
-    hands[maker] = (*hands[maker], action.card)
-    state.hands = tuple(hands)
+    give_card(state, seat, _maker(state), action.card)
     return True
 
 
 def start_lone_discard(state: HandState) -> bool:
-    """A lone maker who was given a card discards one."""
-    if state.giver is None:
+    """A lone maker who was given a card discards one (unless they discarded before receiving it)."""
+    if state.giver is None or state.rules.partner_exchange.discard_first:
         return False
     state.to_act = state.maker
     return True
@@ -157,7 +154,7 @@ def legal_lone_discard(state: HandState, seat: int) -> tuple[Action, ...]:
 
 
 def take_lone_discard(state: HandState, seat: int, action: Action) -> bool:
-    _set_aside(state, seat, action.card)
+    discard_out(state, seat, action.card)
     return True
 
 

@@ -115,8 +115,11 @@ def _redeals_left(rules: Rules, called: tuple[int, ...]) -> tuple[int, ...] | No
 
 
 def next_dealer(rules: Rules, hand: HandState) -> int:
-    """The deal passes to the left, except after a throw-in or a called redeal where the variant keeps the dealer."""
+    """The deal passes to the left, except after a throw-in, a called redeal or a void deal where the variant keeps the dealer."""
     assert hand.result is not None
+    if hand.result.misdeal:
+        under = rules.going_under
+        return hand.dealer if under is None or under.misdeal_same_dealer else (hand.dealer + 1) % rules.players
     if hand.result.redeal_called_by is not None:
         return hand.dealer if rules.redeal_same_dealer else (hand.dealer + 1) % rules.players
     if hand.result.thrown_in and rules.throw_in_same_dealer:

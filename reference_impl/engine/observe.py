@@ -39,9 +39,10 @@ def observe(state: HandState) -> dict[str, Any]:
         "trick_winners": [winner for winner, _ in state.tricks],
         "legal_actions": [action.text for action in legal_actions(state)],
         "result": result_data(state.result),
-        "kitty": [code(card) for card in state.deal.kitty],
+        "kitty": [code(card) for card in state.kitty],
         "out_of_play": [code(card) for card in out_of_play(state)],
         "deck_size": len(rules.deck),
+        "cards_passed": cards_passed(state),
     }
 
 
@@ -64,6 +65,20 @@ def out_of_play(state: HandState) -> tuple[int, ...]:
     if state.rules.dummy and state.maker_alone:
         cards.extend(state.dummy)
     return tuple(cards)
+
+
+def cards_passed(state: HandState) -> list[dict[str, Any]] | None:
+    """Every exchange of the hand so far, in order; None in a variant that has no exchanges.
+
+    The dealer's discard after taking the up-card is not an exchange and is not listed.
+    """
+    rules = state.rules
+    if not rules.partner_card and rules.going_under is None:
+        return None
+    code = rules.card_code
+    return [
+        {"from": source, "to": target, "cards": [code(card) for card in cards]} for source, target, cards in state.cards_passed
+    ]
 
 
 def result_data(result: HandResult | None) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import LOW_NO_TRUMP, NO_TRUMP, Action
-from . import bidding, declarations, penalty, play
+from . import bidding, declarations, exchange, going_under, penalty, play
 from .declarations import up_suit
 from .state import (
     BID_ROUND_ONE,
@@ -26,9 +26,15 @@ from .state import (
     DEALER_NAMES_UNSEEN,
     DECLARE_ALONE,
     DEFEND_ALONE,
+    DEFENDER_DISCARD,
+    DEFENDER_DISCARD_FIRST,
+    DEFENDER_GIVE,
     DUMMY_DISCARD,
+    GO_UNDER_CALL,
+    GO_UNDER_DISCARD,
     HAND_OVER,
     LONE_DISCARD,
+    LONE_DISCARD_FIRST,
     PARTNER_ASK,
     PARTNER_GIVE,
     PLAY,
@@ -127,6 +133,27 @@ ORDER: tuple[Phase, ...] = (
         decline="Plays the hand",
     ),
     Phase(
+        GO_UNDER_CALL,
+        "the variant lets a player go under and a player's hand qualifies",
+        going_under.start_call,
+        frozenset({"pass", "go_under"}),
+        going_under.legal_call,
+        going_under.take_call,
+        _reason("unknown_action"),  # both kinds are always legal: never asked
+        title="Going under",
+        decline="Keeps the hand",
+    ),
+    Phase(
+        GO_UNDER_DISCARD,
+        "exactly one player called to go under",
+        going_under.start_discard,
+        frozenset({"discard"}),
+        going_under.legal_discard,
+        going_under.take_discard,
+        going_under.discard_reason,
+        title="Cards shown and exchanged for the kitty",
+    ),
+    Phase(
         DEALER_NAMES_UNSEEN,
         "the up-card is a special card that lets the dealer name trump unseen",
         bidding.start_unseen,
@@ -190,6 +217,16 @@ ORDER: tuple[Phase, ...] = (
         title="The lone player asks a partner for a card",
     ),
     Phase(
+        LONE_DISCARD_FIRST,
+        "the maker plays alone, the variant gives a lone player a partner's card, and the lone player discards first",
+        exchange.start_lone_discard_first,
+        frozenset({"discard"}),
+        declarations.legal_lone_discard,
+        exchange.take_discard,
+        _discard_reason,
+        title="The lone player's discard, before the partner's card",
+    ),
+    Phase(
         PARTNER_GIVE,
         "the maker plays alone and the variant gives a lone player a partner's card",
         declarations.start_give,
@@ -239,6 +276,36 @@ ORDER: tuple[Phase, ...] = (
         _reason("passed_cannot_go_alone"),
         title="Defending alone",
         decline="Does not defend alone",
+    ),
+    Phase(
+        DEFENDER_DISCARD_FIRST,
+        "a defender plays alone, the variant gives a lone defender a partner's card, and the lone player discards first",
+        exchange.start_defender_discard_first,
+        frozenset({"discard"}),
+        declarations.legal_lone_discard,
+        exchange.take_discard,
+        _discard_reason,
+        title="The lone defender's discard, before the partner's card",
+    ),
+    Phase(
+        DEFENDER_GIVE,
+        "a defender plays alone and the variant gives a lone defender a partner's card",
+        exchange.start_defender_give,
+        frozenset({"give"}),
+        declarations.legal_give,
+        exchange.take_defender_give,
+        _reason("card_not_in_hand"),
+        title="The other defender gives a card",
+    ),
+    Phase(
+        DEFENDER_DISCARD,
+        "the other defender gave the lone defender a card, which the lone defender may discard",
+        exchange.start_defender_discard,
+        frozenset({"discard"}),
+        declarations.legal_lone_discard,
+        exchange.take_discard,
+        _discard_reason,
+        title="The lone defender's discard",
     ),
     Phase(
         PLAY,

@@ -29,6 +29,12 @@ PARTNER_GIVE = "partner_give"
 LONE_DISCARD = "lone_discard"
 DUMMY_DISCARD = "dummy_discard"
 RENEGE_PENALTY_CHOICE = "renege_penalty_choice"
+GO_UNDER_CALL = "go_under_call"
+GO_UNDER_DISCARD = "go_under_discard"
+LONE_DISCARD_FIRST = "lone_discard_first"
+DEFENDER_DISCARD_FIRST = "defender_discard_first"
+DEFENDER_GIVE = "defender_give"
+DEFENDER_DISCARD = "defender_discard"
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",
@@ -45,6 +51,7 @@ REASONS = {
     "needs_trump_to_order": "the dealer may take up the up-card only holding a card of its suit",
     "passed_cannot_go_alone": "a player who passed may not play alone",
     "not_a_partner": "a lone player may ask only a partner for a card",
+    "not_eligible_to_go_under": "only cards that together qualify to go under may be exchanged with the kitty",
 }
 
 
@@ -76,6 +83,8 @@ class HandResult:
     points: tuple[int, ...] = ()
     redeal_called_by: int | None = None
     reneged_by: int | None = None
+    misdeal: bool = False
+    """The deal was void (more than one player called to go under), so nobody scores."""
 
 
 @dataclass(eq=False, slots=True)
@@ -124,6 +133,12 @@ class HandState:
     set_aside: tuple[int, ...] = ()
     penalty_choice: int | None = None
     """The innocent side's choice of renege penalty, an index of PENALTY_CHOICES (None: not chosen, or not theirs to choose)."""
+    kitty: tuple[int, ...] = ()
+    """The hidden kitty as it lies now: as dealt, or the cards shown by a player who went under."""
+    cards_passed: tuple[tuple[int | str, int | str, tuple[int, ...]], ...] = ()
+    """Cards moved between hands, the kitty ("kitty") and the discards ("out"), in the order they moved."""
+    under_callers: tuple[int, ...] = ()
+    """Who called to go under this hand, in the order they were asked."""
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
     """The legal actions, worked out at most once per state (a state never changes once built)."""
 
@@ -200,4 +215,5 @@ def initial_state(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None
         passed=(0,) * players,
         dummy=deal.dummy,
         redeals_left=redeals_left,
+        kitty=deal.kitty,
     )

@@ -131,6 +131,22 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/bidding/redeal/ranks", "none of these ranks is in the deck, so no hand could qualify for a redeal")
     if len({"C", "D", "H", "S"} - set(bidding["forbidden_trump"])) < 2:
         yield r.error("/bidding/forbidden_trump", "at least two suits must be allowed as trump")
+    yield from _going_under(r)
+
+
+def _going_under(r: Resolved) -> Iterator[SpecError]:
+    """Going under swaps the shown cards for the whole hidden kitty, so the two must be the same size."""
+    under = r.data["bidding"]["going_under"]
+    if under is None:
+        return
+    deal = r.data["deal"]
+    kitty = len(deck_codes(r.data["deck"])) - hands_dealt(r.data) * deal["hand_size"] - (1 if deal["up_card"] else 0)
+    if under["count"] != kitty:
+        yield r.error("/bidding/going_under/count", f"going under exchanges {under['count']} cards, but the kitty holds {kitty}")
+    if under["count"] > deal["hand_size"]:
+        yield r.error("/bidding/going_under/count", f"a hand has only {deal['hand_size']} cards to show")
+    if not set(under["ranks"]) & deck_ranks(r.data["deck"]):
+        yield r.error("/bidding/going_under/ranks", "none of these ranks is in the deck, so no hand could go under")
 
 
 def _lone_play(r: Resolved) -> Iterator[SpecError]:
@@ -147,6 +163,10 @@ def _lone_play(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/lone_play/partner_card", "a card from a partner needs partnerships and a maker who may go alone")
     if r.data["play"]["renege"] == "penalized" and r.data["play"]["renege_penalty"] is None:
         yield r.error("/play/renege", "a penalized renege needs play.renege_penalty")
+    if lone["partner_card_defender"] and (lone["partner_card"] == "none" or lone["defender"] == "never"):
+        yield r.error(
+            "/lone_play/partner_card_defender", "a lone defender's card from a partner needs partner_card and defending alone"
+        )
     if lone["defender"] == "against_lone_maker" and lone["maker"] != "choice":
         yield r.error("/lone_play/defender", "defending alone against a lone maker needs a maker who may choose to go alone")
 

@@ -90,6 +90,7 @@ const SUPPORTED = {
     special_up_card: none,
     redeal: none,
     prediction: off,
+    going_under: none,
   },
   round_one: {
     enabled: isTrue,
@@ -104,6 +105,8 @@ const SUPPORTED = {
     passed_player: oneOf("may", "not_if_passed_in_round", "not_if_passed"),
     defender_order: oneOf("left_of_dealer", "left_of_maker"),
     partner_card: exactly("none"),
+    partner_card_order: any, // how a partner's card is exchanged: nothing to play without one
+    partner_card_defender: isFalse,
   },
   play: { first_lead: exactly("left_of_dealer"), renege: exactly("refused"), renege_penalty: none },
   scoring: { rows: any },
@@ -131,6 +134,7 @@ function checkSection(section, values, pointer) {
 function checkSupported(doc) {
   for (const [section, values] of Object.entries(doc)) {
     if (DESCRIPTIVE.has(section)) continue;
+    if (values === null) continue; // a section the rules leave out, such as a match: a single game
     if (!(section in SUPPORTED) || section === "round_one") {
       throw new UnsupportedRules(`/${section}`, `this engine does not play rules with a '${section}' section`);
     }

@@ -1,0 +1,97 @@
+"""Going under (the farmer's hand): before the bidding, low cards shown and exchanged for the kitty.
+
+Every player whose hand qualifies is asked in turn from the dealer's left, and all of them are
+asked before anyone exchanges, because a second call makes the deal void. A lone caller then
+lays down the qualifying cards one at a time (`discard:CARD`, so a hand holding more low cards
+than it shows chooses which), and the hidden kitty joins the hand in their place.
+"""
+
+from __future__ import annotations
+
+from ..rules import Action
+from .passing import KITTY, add_to_hand, record_move, take_from_hand
+from .state import HAND_OVER, HandResult, HandState
+
+
+def may_go_under(state: HandState, seat: int) -> bool:
+    """Whether `seat`'s hand, as dealt, holds a set of cards that may be shown to go under."""
+    under = state.rules.going_under
+    return under is not None and bool(under.shown_sets(state.rules.deck, state.deal.hands[seat]))
+
+
+def start_call(state: HandState) -> bool:
+    """Ask the qualifying players, from the dealer's left, whether they go under."""
+    rules = state.rules
+    if rules.going_under is None:
+        return False
+    seats = ((state.dealer + offset) % rules.players for offset in range(1, rules.players + 1))
+    state.callers = tuple(seat for seat in seats if may_go_under(state, seat))
+    if not state.callers:
+        return False
+    state.to_act = state.callers[0]
+    state.passes = 0
+    return True
+
+
+def legal_call(state: HandState, seat: int) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    return (actions["pass"], actions["go_under"])
+
+
+def take_call(state: HandState, seat: int, action: Action) -> bool:
+    if action.kind == "go_under":
+        state.under_callers = (*state.under_callers, seat)
+    state.passes += 1
+    if state.passes < len(state.callers):
+        state.to_act = state.callers[state.passes]
+        return False
+    if len(state.under_callers) > 1:
+        state.phase = HAND_OVER
+        state.to_act = None
+        state.result = HandResult(thrown_in=True, points=(0,) * len(state.rules.teams), misdeal=True)
+        return False
+    return True
+
+
+def start_discard(state: HandState) -> bool:
+    if len(state.under_callers) != 1:
+        return False
+    state.to_act = state.under_callers[0]
+    return True
+
+
+def _shown_so_far(state: HandState, seat: int) -> frozenset[int]:
+    return frozenset(state.deal.hands[seat]) - frozenset(state.hands[seat])
+
+
+def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
+    """The cards that, with those already laid down, still belong to a set that may be shown."""
+    rules = state.rules
+    under = rules.going_under
+    assert under is not None
+    sets = under.shown_sets(rules.deck, state.deal.hands[seat])
+    shown = _shown_so_far(state, seat)
+    return tuple(
+        rules.actions[f"discard:{rules.deck[card].code}"]
+        for card in state.hands[seat]
+        if any(shown | {card} <= chosen for chosen in sets)
+    )
+
+
+def take_discard(state: HandState, seat: int, action: Action) -> bool:
+    under = state.rules.going_under
+    assert under is not None
+    take_from_hand(state, seat, action.card)
+    state.kitty = (*state.kitty, action.card)  # laid face up beside the hidden cards until all are shown
+    record_move(state, seat, KITTY, (action.card,))
+    if len(state.cards_passed[-1][2]) < under.count:
+        return False
+    hidden, shown = state.kitty[: -under.count], state.kitty[-under.count :]
+    add_to_hand(state, seat, hidden)
+    record_move(state, KITTY, seat, hidden)
+    state.kitty = shown
+    return True
+
+
+def discard_reason(state: HandState, seat: int, action: Action) -> str:
+    return "card_not_in_hand" if action.card not in state.hands[seat] else "not_eligible_to_go_under"
