@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
+from .player_rules import FoldRule, PlayerScoring, compile_fold, compile_player_scoring
 from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
@@ -114,6 +115,12 @@ class Rules:
     document: Mapping[str, Any] = field(repr=False, compare=False)
     actions: Mapping[str, Action] = field(repr=False, compare=False)
     play_actions: tuple[Action, ...] = field(repr=False, compare=False)
+    player_scoring: PlayerScoring | None
+    """The per-player table, where each player is scored by their own role and tricks (else None)."""
+    fold: FoldRule | None
+    """Fold or play after trump is fixed (None: everyone dealt in plays)."""
+    count_down: bool
+    """Whether every side starts at the target and counts down to 0 (game.direction: down)."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -224,13 +231,16 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         document=MappingProxyType(data),
         actions=MappingProxyType(actions),
         play_actions=tuple(actions[f"play:{card.code}"] for card in deck),
+        player_scoring=compile_player_scoring(data),
+        fold=compile_fold(data),
+        count_down=data["game"]["direction"] == "down",
     )
     return Rules(**rules_data)
 
 
 def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
     """Every action a hand of this variant can contain, built once and shared."""
-    simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal")
+    simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal", "stay_in", "fold")
     actions = {kind: Action(kind, -1, -1, kind) for kind in simple}
     for index, letter in enumerate(TRUMP_LETTERS):
         actions[f"name_trump:{letter}"] = Action("name_trump", -1, index, f"name_trump:{letter}")

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import NO_TRUMP, Action
-from . import bidding, declarations, play
+from . import bidding, declarations, fold, play
 from .declarations import up_suit
 from .state import (
     BID_ROUND_ONE,
@@ -27,6 +27,7 @@ from .state import (
     DECLARE_ALONE,
     DEFEND_ALONE,
     DUMMY_DISCARD,
+    FOLD_OR_PLAY,
     HAND_OVER,
     LONE_DISCARD,
     PARTNER_ASK,
@@ -227,6 +228,16 @@ ORDER: tuple[Phase, ...] = (
         declarations.take_dummy_discard,
         _discard_reason,
         title="The maker takes the dummy and discards",
+    ),
+    Phase(
+        FOLD_OR_PLAY,
+        "trump is made and the variant lets the players other than the maker fold or play",
+        fold.start,
+        frozenset({"stay_in", "fold"}),
+        fold.legal,
+        fold.take,
+        _reason("cannot_fold"),
+        title="Fold or play",
     ),
     Phase(
         DEFEND_ALONE,

@@ -28,6 +28,7 @@ PARTNER_ASK = "partner_ask"
 PARTNER_GIVE = "partner_give"
 LONE_DISCARD = "lone_discard"
 DUMMY_DISCARD = "dummy_discard"
+FOLD_OR_PLAY = "fold_or_play"
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",
@@ -44,6 +45,7 @@ REASONS = {
     "needs_trump_to_order": "the dealer may take up the up-card only holding a card of its suit",
     "passed_cannot_go_alone": "a player who passed may not play alone",
     "not_a_partner": "a lone player may ask only a partner for a card",
+    "cannot_fold": "nobody may fold when the up-card's suit made trump at once",
 }
 
 
@@ -75,6 +77,8 @@ class HandResult:
     points: tuple[int, ...] = ()
     redeal_called_by: int | None = None
     reneged_by: int | None = None
+    player_rows: tuple[str | None, ...] = ()
+    """Each seat's row of a per-player table (empty where the hand is scored by sides)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -121,6 +125,8 @@ class HandState:
     reneged: int | None = None
     callers: tuple[int, ...] = ()
     set_aside: tuple[int, ...] = ()
+    folded: tuple[int, ...] = ()
+    """The seats that folded in fold or play, in the order they folded."""
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
     """The legal actions, worked out at most once per state (a state never changes once built)."""
 
