@@ -23,7 +23,7 @@ from reference_impl.engine.state import BID_ROUND_ONE, BID_ROUND_TWO, DEALER_DIS
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 
-from .mapping import FIRST_LEAD, map_ruleset
+from .mapping import FIRST_LEAD, map_ruleset, scored_as_egn_scores
 from .notation import EGN_VERSION, FILE_TYPE, RANKS, from_code
 
 
@@ -77,6 +77,8 @@ def export_game(
     """
     if rules.players > 10 or (len(rules.teams) > 2 and rules.is_partnership()):
         raise ExportError(f"EGN cannot record a game of {rules.variant_id}")
+    if not scored_as_egn_scores(rules):
+        raise ExportError(f"EGN cannot record a game of {rules.variant_id}: players scored one by one, folding or counting down")
     ruleset, unexpressed = ruleset_for(rules)
     if unexpressed and not allow_unexpressed:
         raise ExportError(_refusal(rules, unexpressed), unexpressed)

@@ -154,6 +154,15 @@ def map_ruleset(
     )
 
 
+def scored_as_egn_scores(rules: Rules) -> bool:
+    """Whether a game of these rules is scored as EGN records a score: by sides, counting up to a target.
+
+    EGN has no per-player scoring table, no folding and no game counting down, so a variant with any
+    of them is never the reading of a record, and a game of it cannot be written as one.
+    """
+    return rules.player_scoring is None and rules.fold is None and not rules.count_down
+
+
 def _search(requirements: list[_Requirement], given: tuple[str, ...]) -> tuple[str, tuple[str, ...], Rules]:
     """The variant and house rules leaving the fewest requirements unmet (structural ones first)."""
     catalog = builtin_catalog()
@@ -162,6 +171,8 @@ def _search(requirements: list[_Requirement], given: tuple[str, ...]) -> tuple[s
         try:
             refs, rules = _complete(catalog, variant_id, given, requirements)
         except SpecInvalid:
+            continue
+        if not scored_as_egn_scores(rules):
             continue
         unmet = [r for r in requirements if r.check(rules) is False]
         structural = sum(1 for r in unmet if r.flag in STRUCTURAL)
