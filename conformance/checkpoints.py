@@ -307,6 +307,13 @@ CHECKPOINTS: Mapping[str, Checkpoint] = {
             Words("dummy: {value}", "cards", empty="nothing"),
             "The dummy's cards while nobody has taken it (an empty list once taken)",
         ),
+        _kind(
+            "folded",
+            "folded",
+            EXACTLY,
+            Words("folded: {value}", "seats", nothing="nobody has folded"),
+            "Who folded in fold or play, in the order they folded",
+        ),
     )
 }
 """Every checkpoint kind, in the order the scenario schema lists them."""
