@@ -146,7 +146,8 @@ def _score(state: HandState) -> None:
     player_rows: tuple[str | None, ...] = ()
     if rules.player_scoring is not None:
         points, player_rows = _player_points(state)
-        row_name, clause = player_rows[maker] or "", rules.player_scoring.row("maker", state.tricks_won[maker]).clause
+        makers_row = rules.player_scoring.row("maker", state.tricks_won[maker])  # the hand's row: the maker's own
+        row_name, clause = makers_row.name, makers_row.clause
     else:
         table = rules.scoring_predicted_alone if state.predicted_alone else rules.scoring
         row = table[(makers_tricks, maker_alone, state.defender_alone is not None)]
