@@ -71,6 +71,7 @@ CASES = (
     Case("british", "british", (), None),
     Case("cutthroat", "cutthroat", (), None),
     Case("two-handed", "two-handed", (), None),
+    Case("buck-euchre", "buck-euchre", (), None),
 )
 
 

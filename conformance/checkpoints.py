@@ -421,6 +421,13 @@ CHECKPOINTS: Mapping[str, Checkpoint] = {
             Words("cards passed: {value}", "passes", nothing="no card passed", empty="none yet"),
             "Every card exchange of the hand so far, in order, as {from, to, cards} (null in a variant without exchanges)",
         ),
+        _kind(
+            "folded",
+            "folded",
+            EXACTLY,
+            Words("folded: {value}", "seats", nothing="nobody has folded"),
+            "Who folded in fold or play, in the order they folded",
+        ),
     )
 }
 """Every checkpoint kind, in the order the scenario schema lists them."""

@@ -72,6 +72,35 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/bidding/special_up_card/rule",
         "the dealer must take the joker and become maker if all pass (S4p, a version)",
     ): Reading(why_not="the rules language knows one rule for a joker turned up (`dealer_names_trump_unseen`)"),
+    ("buck-euchre", "/game/tie", "both win together (no page read says so)"): Reading(_set("shared")),
+    (
+        "buck-euchre",
+        "/bidding/round_one/enabled",
+        "a numeric bid of three to five tricks decides who names trump (BKC); two to five (BKO);"
+        " bids raised in a second round (BKDC)",
+    ): Reading(why_not="the rules language makes trump on the up-card or by naming a suit; it has no auction of tricks"),
+    ("buck-euchre", "/bidding/all_pass", "the hand is played with no trump (BKE)"): Reading(
+        why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
+    ),
+    (
+        "buck-euchre",
+        "/bidding/all_pass",
+        "every player must take a trick or take the five-point penalty (BKR)",
+    ): Reading(why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"),
+    ("buck-euchre", "/fold/order", "from the dealer's left, as the bidding goes (no page read says so either)"): Reading(
+        _set("left_of_dealer")
+    ),
+    (
+        "buck-euchre",
+        "/scoring/player_rows/folded/award/constant",
+        "folding itself costs a penalty (BKR, whose wording is unclear and gives no figure)",
+    ): Reading(why_not="the source gives no figure for the penalty, so no value can be written for it"),
+    (
+        "buck-euchre",
+        "/scoring/player_rows/maker-bucked/award/constant",
+        "five is added and the tricks taken are still counted off"
+        " (the other pages read give the penalty without saying either way)",
+    ): Reading(lambda _chosen: {"": 5, "/scoring/player_rows/maker-bucked/award/tricks": -1}),
     ("cutthroat", "/game/tie", "S0 leaves it to the players to agree beforehand"): Reading(
         why_not="an agreement between players is no rule: the other readings name what they may agree"
     ),

@@ -42,10 +42,55 @@ def rows_shown(rules: Mapping[str, Any], observations: Sequence[Observation]) ->
     """The scoring row of every hand the observations show finished, in order (hands showing none left out)."""
     found = []
     for hand in finished_hands(observations):
+        if rules["scoring"].get("player_rows"):
+            found.extend(player_rows_of(rules, hand))
+            continue
         row = row_of(rules, hand)
         if row is not None:
             found.append(row)
     return found
+
+
+def player_rows_of(rules: Mapping[str, Any], hand: FinishedHand) -> list[str]:
+    """The per-player row each seat's outcome and points fit, seat by seat (a seat fitting none, or several, shows none).
+
+    A seat's role is read from the last look at the hand: the maker, a seat sitting out (folded), or
+    another who played. Only a seat that is a team of its own is read: a team's points are its
+    players' sum, which does not show each player's row.
+    """
+    maker = hand.last_seen.get("maker")
+    if hand.thrown_in or maker is None:
+        return []
+    teams: list[list[int]] = rules["seats"]["teams"]
+    sitting_out = hand.last_seen.get("sitting_out") or []
+    found = []
+    for number, seats in enumerate(teams):
+        if len(seats) != 1 or number >= len(hand.points):
+            continue
+        seat = seats[0]
+        role = "maker" if seat == maker else "folded" if seat in sitting_out else "defender"
+        fitting = {
+            name
+            for name, row in rules["scoring"]["player_rows"].items()
+            for tricks in _makers_tricks(hand, seats)
+            if _covers_player(row["when"], role, tricks) and _player_award(row["award"], tricks) == hand.points[number]
+        }
+        if len(fitting) == 1:
+            found.append(fitting.pop())
+    return found
+
+
+def _covers_player(when: Mapping[str, Any], role: str, tricks: int) -> bool:
+    """Whether a per-player row's conditions (variant.schema.json, player_row.when) fit one player's outcome."""
+    roles = when.get("role", [role])
+    if role not in (roles if isinstance(roles, list) else [roles]):
+        return False
+    return tricks in when.get("tricks", [tricks])
+
+
+def _player_award(award: Mapping[str, Any], tricks: int) -> int:
+    """The points a per-player row gives for this many tricks (variant.schema.json, player_points)."""
+    return int(award.get("tricks", 0)) * tricks + int(award.get("constant", 0))
 
 
 def row_of(rules: Mapping[str, Any], hand: FinishedHand) -> str | None:

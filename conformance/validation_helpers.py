@@ -27,4 +27,5 @@ def scoring_rows_by_variant(catalog: Catalog) -> set[tuple[str, str]]:
         except SpecInvalid:
             continue
         rows |= {(variant_id, name) for name in resolved.data["scoring"]["rows"]}
+        rows |= {(variant_id, name) for name in resolved.data["scoring"]["player_rows"]}
     return rows

@@ -99,21 +99,33 @@ def compare_page(ctx: Context) -> Page:
 
 
 def _scoring(ctx: Context) -> str:
-    """One row per scoring row name across the variants: who scores and how much."""
-    names = list(dict.fromkeys(name for v in ctx.data.variants for name in ctx.data.resolved[v]["scoring"]["rows"]))
+    """One row per scoring row name across the variants (side rows, then per-player rows): who scores and how much."""
     rows = []
-    for name in names:
-        cells = []
-        label = ""
-        for v in ctx.data.variants:
-            row: dict[str, Any] | None = ctx.data.resolved[v]["scoring"]["rows"].get(name)
-            if row is None:
-                cells.append("—")
-                continue
-            label = label or row.get("label", name)
-            cells.append(f"{row['award']['points']} to {row['award']['to']}")
-        rows.append((f"{esc(label)} (`{name}`)", *cells))
+    for table_name in ("rows", "player_rows"):
+        names = list(dict.fromkeys(name for v in ctx.data.variants for name in ctx.data.resolved[v]["scoring"][table_name]))
+        for name in names:
+            cells = []
+            label = ""
+            for v in ctx.data.variants:
+                row: dict[str, Any] | None = ctx.data.resolved[v]["scoring"][table_name].get(name)
+                if row is None:
+                    cells.append("—")
+                    continue
+                label = label or row.get("label", name)
+                cells.append(
+                    _award_text(row["award"])
+                    if table_name == "player_rows"
+                    else f"{row['award']['points']} to {row['award']['to']}"
+                )
+            rows.append((f"{esc(label)} (`{name}`)", *cells))
     return table(["Outcome", *[cite("variant", v) for v in ctx.data.variants]], rows)
+
+
+def _award_text(award: dict[str, Any]) -> str:
+    """A per-player award in words: points per trick and a constant, to the player themselves."""
+    terms = [f"{award['tricks']:+d} per trick"] if award["tricks"] else []
+    terms += [f"{award['constant']:+d}"] if award["constant"] or not terms else []
+    return " ".join(terms) + " to the player"
 
 
 def _every_setting(ctx: Context) -> str:

@@ -51,7 +51,7 @@ def variant_page(ctx: Context, variant_id: str) -> Page:
         parts.append(_reading(ctx, variant_id, key, data))
         for clause_id in dict.fromkeys(clause for pointer, clause in refs if pointer.split("/")[1] == key):
             parts.append(_clause(ctx, variant_id, clause_id, data, page))
-        skip = ("rows",) if key == "scoring" else ()
+        skip = ("rows", "player_rows") if key == "scoring" else ()
         settings = settings_table(ctx.variant_docs, data[key], f"/{key}", disputed, skip)
         if settings:  # the rule's words first, then the settings they come from
             parts.append(f"#### The settings {{ #settings-{key.replace('_', '-')} }}\n\n{settings}")
@@ -111,6 +111,9 @@ def _reading(ctx: Context, variant_id: str, key: str, data: dict[str, Any]) -> s
     if key == "scoring":
         return _scoring(section)
     if key == "game":
+        if section.get("direction") == "down":
+            start = section.get("target")
+            return f"Every side starts at **{start}** points and counts down; the first to reach 0 or less wins.\n"
         return f"The game is played to **{section.get('target')}** points.\n"
     if key == "match":
         return _match(section)
@@ -183,6 +186,8 @@ def _words(labels: dict[str, dict[str, str]]) -> str:
 
 
 def _scoring(section: dict[str, Any]) -> str:
+    if section.get("player_rows"):
+        return _player_scoring(section["player_rows"])
     rows = section.get("rows", {})
     conditions = list(dict.fromkeys(key for row in rows.values() for key in row.get("when", {})))
     out = []
@@ -201,6 +206,27 @@ def _scoring(section: dict[str, Any]) -> str:
         )
     headers = ["Outcome", *[humanize(key) for key in conditions], "Points", "To", "Rule"]
     return "Exactly one row covers each way a hand can end.\n\n" + table(headers, out)
+
+
+def _player_scoring(rows: dict[str, Any]) -> str:
+    """The per-player table: each player's points by their own role and tricks."""
+    out = []
+    for name, row in rows.items():
+        when, award = row.get("when", {}), row.get("award", {})
+        per_trick, constant = award.get("tricks", 0), award.get("constant", 0)
+        terms = [f"{per_trick:+d} per trick"] if per_trick else []
+        terms += [f"{constant:+d}"] if constant or not terms else []
+        out.append(
+            (
+                esc(row.get("label", name)),
+                _condition(when.get("role")),
+                _condition(when.get("tricks")),
+                f"**{' '.join(terms)}**",
+                cite("clause", row["clause"]),
+            )
+        )
+    intro = "Every player is scored on their own: exactly one row covers each role and trick count a player can end with.\n\n"
+    return intro + table(["Outcome", "Role", "Tricks", "Points", "Rule"], out)
 
 
 def _condition(wanted: Any) -> str:

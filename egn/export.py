@@ -33,7 +33,7 @@ from reference_impl.engine.state import (
 from reference_impl.loading import load_rules
 from reference_impl.rules import Rules
 
-from .mapping import FIRST_LEAD, map_ruleset
+from .mapping import FIRST_LEAD, map_ruleset, scored_as_egn_scores
 from .notation import EGN_VERSION, FILE_TYPE, RANKS, from_code
 
 
@@ -89,6 +89,8 @@ def export_game(
         raise ExportError(f"EGN cannot record a game of {rules.variant_id}")
     if rules.partner_card and any(len(partners) > 1 for partners in rules.partners):
         raise ExportError(f"EGN has no notation for a lone player taking a partner's card, which {rules.variant_id} has")
+    if not scored_as_egn_scores(rules):
+        raise ExportError(f"EGN cannot record a game of {rules.variant_id}: players scored one by one, folding or counting down")
     ruleset, unexpressed = ruleset_for(rules)
     if unexpressed and not allow_unexpressed:
         raise ExportError(_refusal(rules, unexpressed), unexpressed)

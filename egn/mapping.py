@@ -162,6 +162,15 @@ def map_ruleset(
     )
 
 
+def scored_as_egn_scores(rules: Rules) -> bool:
+    """Whether a game of these rules is scored as EGN records a score: by sides, counting up to a target.
+
+    EGN has no per-player scoring table, no folding and no game counting down, so a variant with any
+    of them is never the reading of a record, and a game of it cannot be written as one.
+    """
+    return rules.player_scoring is None and rules.fold is None and not rules.count_down
+
+
 def _search(requirements: list[_Requirement], given: tuple[str, ...]) -> tuple[str, tuple[str, ...], Rules]:
     """The variant and house rules leaving the fewest requirements unmet (structural ones first).
 
@@ -176,7 +185,7 @@ def _search(requirements: list[_Requirement], given: tuple[str, ...]) -> tuple[s
             refs, rules = _complete(catalog, variant_id, given, requirements)
         except SpecInvalid:
             continue
-        if rules.match is not None:
+        if rules.match is not None or not scored_as_egn_scores(rules):
             continue
         unmet = [r for r in requirements if r.check(rules) is False]
         structural = sum(1 for r in unmet if r.flag in STRUCTURAL)

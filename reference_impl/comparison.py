@@ -32,7 +32,7 @@ def variant_row(rules: Rules) -> dict[str, str]:
         "trump order": trump_order_text(rules),
         "going alone": lone_text(rules),
         "scoring": scoring_text(rules),
-        "target": str(rules.target),
+        "target": f"from {rules.target} down to 0" if rules.count_down else str(rules.target),
     }
 
 
@@ -110,9 +110,25 @@ def lone_text(rules: Rules) -> str:
 
 def scoring_text(rules: Rules) -> str:
     """The rows that can score, in the order the variant writes them."""
+    if rules.player_scoring is not None:
+        return player_scoring_text(rules)
     paying = {row.name: row for row in [*rules.scoring.values(), *rules.scoring_predicted_alone.values()]}
     order = [name for name in rules.document["scoring"]["rows"] if name in paying]
     return ", ".join(f"{name} {paying[name].points}{'' if paying[name].to == 'makers' else ' (def.)'}" for name in order)
+
+
+def player_scoring_text(rules: Rules) -> str:
+    """The per-player rows, each with its points: per trick, a constant, or nothing."""
+    assert rules.player_scoring is not None
+    rows = {row.name: row for row in rules.player_scoring.rows.values()}
+    order = [name for name in rules.document["scoring"]["player_rows"] if name in rows]
+    parts = []
+    for name in order:
+        row = rows[name]
+        terms = [f"{row.per_trick:+d}/trick"] if row.per_trick else []
+        terms += [f"{row.constant:+d}"] if row.constant or not terms else []
+        parts.append(f"{name} {' '.join(terms)}")
+    return "each player: " + ", ".join(parts)
 
 
 def render_table(rows: list[dict[str, str]], columns: tuple[str, ...] = COLUMNS) -> str:

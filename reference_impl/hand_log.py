@@ -143,6 +143,9 @@ def _result_lines(final: HandState) -> list[str]:
     scored = [f"{points} to {team_name(rules, team)}" for team, points in enumerate(result.points) if points]
     if result.reneged_by is not None:
         scored.insert(0, f"seat {result.reneged_by} reneged")
+    if result.player_rows:
+        rows = ", ".join(f"seat {seat} {row}" for seat, row in enumerate(result.player_rows))
+        return [f"Result: each player by their own tricks: {rows}; " + (", ".join(scored) or "nobody scores")]
     return [f"Result: the makers took {result.makers_tricks} trick(s): {result.row} [{result.clause}]; " + ", ".join(scored)]
 
 

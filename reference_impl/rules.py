@@ -15,6 +15,7 @@ from typing import Any
 from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
 from .exchange_rules import GoingUnder, PartnerExchange, compile_going_under, compile_partner_exchange
 from .match_rules import MatchRules, compile_match
+from .player_rules import FoldRule, PlayerScoring, compile_fold, compile_player_scoring
 from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
@@ -144,6 +145,12 @@ class Rules:
     """How a lone player's card from a partner is exchanged (where `partner_card` gives one)."""
     going_under: GoingUnder | None
     """Which hands may exchange cards with the kitty before the bidding (None: no hand may)."""
+    player_scoring: PlayerScoring | None
+    """The per-player table, where each player is scored by their own role and tricks (else None)."""
+    fold: FoldRule | None
+    """Fold or play after trump is fixed (None: everyone dealt in plays)."""
+    count_down: bool
+    """Whether every side starts at the target and counts down to 0 (game.direction: down)."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -265,6 +272,9 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         ),
         partner_exchange=compile_partner_exchange(data["lone_play"]),
         going_under=compile_going_under(bidding),
+        player_scoring=compile_player_scoring(data),
+        fold=compile_fold(data),
+        count_down=data["game"]["direction"] == "down",
     )
     return Rules(**rules_data)
 
@@ -278,7 +288,7 @@ def _special_up_suit(special_up_card: dict[str, Any] | None) -> int | None:
 
 def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
     """Every action a hand of this variant can contain, built once and shared."""
-    simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal", "go_under")
+    simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal", "go_under", "stay_in", "fold")
     actions = {kind: Action(kind, -1, -1, kind) for kind in simple}
     for index, letter in enumerate(TRUMP_LETTERS):
         actions[f"name_trump:{letter}"] = Action("name_trump", -1, index, f"name_trump:{letter}")

@@ -217,6 +217,32 @@ def expected_points(rules: Rules, maker: int, row_to: str, points: int) -> tuple
     return tuple(points if (team == makers_team) == (row_to == "makers") else 0 for team in range(len(rules.teams)))
 
 
+def expected_player_points(state: HandState) -> tuple[int, ...]:
+    """A finished hand's points per team under a per-player table, read from the rules document itself.
+
+    Each seat's role is worked out from the state (the maker, a seat sitting out, or one who played)
+    and matched against the rows as written, so the compiled table is checked, not restated.
+    """
+    rules = state.rules
+    points = [0] * len(rules.teams)
+    for seat in range(rules.players):
+        role = "maker" if seat == state.maker else "defender" if state.active[seat] else "folded"
+        tricks = state.tricks_won[seat]
+        fitting = [
+            row
+            for row in rules.document["scoring"]["player_rows"].values()
+            if role in _listed(row["when"].get("role", role)) and tricks in row["when"].get("tricks", [tricks])
+        ]
+        assert len(fitting) == 1, f"{len(fitting)} rows cover a {role} with {tricks} trick(s)"
+        award = fitting[0]["award"]
+        points[rules.team_of[seat]] += award["tricks"] * tricks + award["constant"]
+    return tuple(points)
+
+
+def _listed(value: str | list[str]) -> list[str]:
+    return value if isinstance(value, list) else [value]
+
+
 def cards_in_view(state: HandState) -> Counter[int]:
     """Every card the state accounts for: hands, dummy, kitty (as it lies now), up-card (unless taken), discards, played."""
     seen: Counter[int] = Counter()

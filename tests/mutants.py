@@ -276,6 +276,26 @@ def _with_partner_exchange(**changes: object) -> RulesHook:
     return hook
 
 
+def _folded_scored_as_staying_in(state: HandState) -> tuple[list[int], tuple[str | None, ...]]:
+    """Every player but the maker scored as one who stayed in, folded or not."""
+    rules = state.rules
+    table = rules.player_scoring
+    assert table is not None
+    points = [0] * len(rules.teams)
+    for seat in range(rules.players):
+        row = table.row("maker" if seat == state.maker else "defender", state.tricks_won[seat])
+        points[rules.team_of[seat]] += row.points(state.tricks_won[seat])
+    return points, tuple(None for _ in range(rules.players))
+
+
+def _countdown_ignored(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """A game counting down won, like any other, by reaching the target from below."""
+    return _original_decide_winners(dataclasses.replace(rules, count_down=False), scores)
+
+
+_original_decide_winners = game.decide_winners
+
+
 MUTANTS = (
     Mutant("left-bower-follows-printed-suit", "the left bower follows its printed suit", _left_bower_keeps_its_suit),
     Mutant(
@@ -334,6 +354,21 @@ MUTANTS = (
     ),
     Mutant(
         "joker-follows-printed-suit", "a joker written as a spade follows spades, not trump", _jokers_follow_their_printed_suit
+    ),
+    Mutant(
+        "folded-player-scores",
+        "a player who folded is scored as one who stayed in",
+        patches=((play, "_player_points", _folded_scored_as_staying_in),),
+    ),
+    Mutant(
+        "countdown-won-by-highest",
+        "a game counting down is won by the first to reach the target from below",
+        patches=((game, "decide_winners", _countdown_ignored),),
+    ),
+    Mutant(
+        "fold-on-a-turned-club",
+        "a player may fold when a club turned up made trump",
+        lambda r: dataclasses.replace(r, fold=dataclasses.replace(r.fold, all_stay_when_forced=False)) if r.fold else r,
     ),
     Mutant(
         "no-card-from-partner",

@@ -20,6 +20,7 @@ DECK_SIZES = {
     "six-handed-cornish-double": 50,
     "almonte-six": 31,
     "almonte-four": 21,
+    "buck-euchre": 24,
 }
 
 
@@ -38,6 +39,8 @@ def test_cells_state_the_rules_of_each_variant() -> None:
     assert rows["almonte-four"]["deal"].endswith("kitty 0")
     assert rows["three-handed-dummy"]["players"] == "3, each for themselves + a dummy"
     assert "march 3" in rows["cutthroat"]["scoring"] and rows["two-handed"]["target"] == "5"
+    assert rows["buck-euchre"]["scoring"].startswith("each player: maker-made -1/trick, maker-bucked +5,")
+    assert rows["buck-euchre"]["target"] == "from 15 down to 0"
     assert "lone player gets a partner's card" in rows["six-handed-cornish"]["going alone"]
 
 

@@ -35,6 +35,7 @@ INEXPRESSIBLE_VARIANTS = (
     "almonte-six",
     "almonte-four",
     "railroad",
+    "buck-euchre",
 )
 
 # House rules (and modes) with no EGN flag: export refuses them.

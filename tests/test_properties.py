@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 
 from reference_impl.deal import deal_number
 from reference_impl.engine import HandState, IllegalAction, apply, legal_actions, new_hand, observe
-from tests.engine_helpers import ALL_COMPOSITIONS, Composition, cards_in_view, composition_id, expected_points, rules_for
+from tests.engine_helpers import (
+    ALL_COMPOSITIONS,
+    Composition,
+    cards_in_view,
+    composition_id,
+    expected_player_points,
+    expected_points,
+    rules_for,
+)
 
 EXAMPLES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 COMBOS = [pytest.param(combo, id=composition_id(combo)) for combo in ALL_COMPOSITIONS]
@@ -138,6 +146,9 @@ def test_tricks_and_points_add_up_when_the_hand_is_over(combo: Composition, numb
         return
     assert sum(final.tricks_won) == rules.hand_size == len(final.tricks)
     assert list(final.tricks_won) == [sum(1 for w, _ in final.tricks if w == seat) for seat in range(rules.players)]
+    if rules.player_scoring is not None:
+        assert result.points == expected_player_points(final)
+        return
     makers_team = rules.team_of[final.maker]
     makers_tricks = sum(1 for w, _ in final.tricks if rules.team_of[w] == makers_team)
     key = (makers_tricks, final.maker_alone, final.defender_alone is not None)

@@ -30,6 +30,8 @@ MAY_BE_ABSENT = {
     "maker_alone",
     "defender_alone",
     "predicted_alone",
+    "role",  # a per-player row's conditions, likewise
+    "tricks",
     "default",  # the words of a label, by who says them
     "dealer",
     "dealer_partner",

@@ -202,7 +202,9 @@ def test_ranking_tables_are_the_engines_order() -> None:
 def test_variant_pages_show_the_variants_own_words_and_numbers(site: Site) -> None:
     for variant_id, data in site.context.data.resolved.items():
         page = site.pages[f"variants/{variant_id}.md"].markdown
-        assert f"played to **{data['game']['target']}** points" in page
+        target = data["game"]["target"]
+        counting_down = data["game"]["direction"] == "down"
+        assert (f"starts at **{target}** points and counts down" if counting_down else f"played to **{target}** points") in page
         for words in data.get("labels", {}).values():
             for text in words.values():
                 assert esc(text) in page

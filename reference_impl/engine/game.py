@@ -1,4 +1,4 @@
-"""A game: hands dealt in turn, scores added up, until a side reaches the target.
+"""A game: hands dealt in turn, scores added up, until a side reaches the target (or counts down to 0).
 
 Built on the hand machine without changing it: a GameState holds the running scores and the
 hand in progress; when a hand ends its points are added, the winner (if any) decided by the
@@ -71,10 +71,15 @@ def new_game(rules: Rules, deals: DealSource, first_dealer: int = 0, scores: tup
     if first is None:
         raise ValueError("a game needs at least one deal")
     hand = new_hand(rules, first, _redeals_left(rules, (0,) * rules.players))
-    start = scores if scores is not None else (0,) * len(rules.teams)
+    start = scores if scores is not None else starting_scores(rules)
     if len(start) != len(rules.teams):
         raise ValueError(f"{len(start)} starting scores given for {len(rules.teams)} teams")
     return GameState(rules, deals, tuple(start), 0, hand, redeals_called=(0,) * rules.players)
+
+
+def starting_scores(rules: Rules) -> tuple[int, ...]:
+    """Every side's score before the first hand: 0 counting up, the target counting down."""
+    return (rules.target if rules.count_down else 0,) * len(rules.teams)
 
 
 def game_legal_actions(game: GameState) -> tuple[Action, ...]:
@@ -128,13 +133,19 @@ def next_dealer(rules: Rules, hand: HandState) -> int:
 
 
 def decide_winners(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
-    """The winning teams once the target is reached, settled by the tie rule; () to play on."""
-    reached = [team for team, score in enumerate(scores) if score >= rules.target]
+    """The winning teams once the target is reached (0, counting down), settled by the tie rule; () to play on.
+
+    The best score is the highest counting up and the lowest counting down: the furthest past the line.
+    """
+    if rules.count_down:
+        reached = [team for team, score in enumerate(scores) if score <= 0]
+    else:
+        reached = [team for team, score in enumerate(scores) if score >= rules.target]
     if len(reached) <= 1:
         return tuple(reached)
     if rules.tie in (None, "shared"):
         return tuple(reached)
-    best = max(scores[team] for team in reached)
+    best = (min if rules.count_down else max)(scores[team] for team in reached)
     leaders = tuple(team for team in reached if scores[team] == best)
     if rules.tie == "play_on" and len(leaders) > 1:
         return ()

@@ -31,6 +31,7 @@ def observe(state: HandState) -> dict[str, Any]:
         "maker_alone": state.maker_alone is True,
         "defender_alone": state.defender_alone,
         "sitting_out": [seat for seat, active in enumerate(state.active) if not active],
+        "folded": list(state.folded) if rules.fold is not None else None,
         "dealer_took_up_card": state.dealer_took_up_card,
         "hands": [[code(card) for card in hand] for hand in state.hands],
         "dummy": [code(card) for card in state.dummy] if rules.dummy else None,

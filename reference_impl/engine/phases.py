@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import LOW_NO_TRUMP, NO_TRUMP, Action
-from . import bidding, declarations, exchange, going_under, penalty, play
+from . import bidding, declarations, exchange, fold, going_under, penalty, play
 from .declarations import up_suit
 from .state import (
     BID_ROUND_ONE,
@@ -30,6 +30,7 @@ from .state import (
     DEFENDER_DISCARD_FIRST,
     DEFENDER_GIVE,
     DUMMY_DISCARD,
+    FOLD_OR_PLAY,
     GO_UNDER_CALL,
     GO_UNDER_DISCARD,
     HAND_OVER,
@@ -265,6 +266,16 @@ ORDER: tuple[Phase, ...] = (
         declarations.take_dummy_discard,
         _discard_reason,
         title="The maker takes the dummy and discards",
+    ),
+    Phase(
+        FOLD_OR_PLAY,
+        "trump is made and the variant lets the players other than the maker fold or play",
+        fold.start,
+        frozenset({"stay_in", "fold"}),
+        fold.legal,
+        fold.take,
+        _reason("cannot_fold"),
+        title="Fold or play",
     ),
     Phase(
         DEFEND_ALONE,

@@ -149,13 +149,19 @@ def _score(state: HandState) -> None:
     makers_team = rules.team_of[maker]
     makers_tricks = sum(state.tricks_won[seat] for seat in rules.teams[makers_team])
     maker_alone = bool(state.maker_alone)
-    table = rules.scoring_predicted_alone if state.predicted_alone else rules.scoring
-    row = table[(makers_tricks, maker_alone, state.defender_alone is not None)]
-    points = [0] * len(rules.teams)
-    for team in range(len(rules.teams)):
-        if (team == makers_team) == (row.to == "makers"):
-            points[team] = row.points
-    row_name, clause = row.name, row.clause
+    player_rows: tuple[str | None, ...] = ()
+    if rules.player_scoring is not None:
+        points, player_rows = _player_points(state)
+        makers_row = rules.player_scoring.row("maker", state.tricks_won[maker])  # the hand's row: the maker's own
+        row_name, clause = makers_row.name, makers_row.clause
+    else:
+        table = rules.scoring_predicted_alone if state.predicted_alone else rules.scoring
+        row = table[(makers_tricks, maker_alone, state.defender_alone is not None)]
+        points = [0] * len(rules.teams)
+        for team in range(len(rules.teams)):
+            if (team == makers_team) == (row.to == "makers"):
+                points[team] = row.points
+        row_name, clause = row.name, row.clause
     clause_cited: str | None = clause
     if state.reneged is not None:
         points, row_name, clause_cited = _renege_points(state, state.reneged), "renege", rules.renege_clause
@@ -172,7 +178,23 @@ def _score(state: HandState) -> None:
         clause=clause_cited,
         points=tuple(points),
         reneged_by=state.reneged,
+        player_rows=player_rows,
     )
+
+
+def _player_points(state: HandState) -> tuple[list[int], tuple[str | None, ...]]:
+    """Each team's points as the sum of its players' own rows (maker, defender or folded), and each seat's row."""
+    rules = state.rules
+    table = rules.player_scoring
+    assert table is not None
+    points = [0] * len(rules.teams)
+    rows: list[str | None] = []
+    for seat in range(rules.players):
+        role = "maker" if seat == state.maker else "defender" if state.active[seat] else "folded"
+        row = table.row(role, state.tricks_won[seat])
+        points[rules.team_of[seat]] += row.points(state.tricks_won[seat])
+        rows.append(row.name)
+    return points, tuple(rows)
 
 
 def _renege_points(state: HandState, reneged: int) -> list[int]:

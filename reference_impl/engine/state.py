@@ -35,6 +35,7 @@ LONE_DISCARD_FIRST = "lone_discard_first"
 DEFENDER_DISCARD_FIRST = "defender_discard_first"
 DEFENDER_GIVE = "defender_give"
 DEFENDER_DISCARD = "defender_discard"
+FOLD_OR_PLAY = "fold_or_play"
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",
@@ -52,6 +53,7 @@ REASONS = {
     "passed_cannot_go_alone": "a player who passed may not play alone",
     "not_a_partner": "a lone player may ask only a partner for a card",
     "not_eligible_to_go_under": "only cards that together qualify to go under may be exchanged with the kitty",
+    "cannot_fold": "nobody may fold when the up-card's suit made trump at once",
 }
 
 
@@ -85,6 +87,8 @@ class HandResult:
     reneged_by: int | None = None
     misdeal: bool = False
     """The deal was void (more than one player called to go under), so nobody scores."""
+    player_rows: tuple[str | None, ...] = ()
+    """Each seat's row of a per-player table (empty where the hand is scored by sides)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -139,6 +143,8 @@ class HandState:
     """Cards moved between hands, the kitty ("kitty") and the discards ("out"), in the order they moved."""
     under_callers: tuple[int, ...] = ()
     """Who called to go under this hand, in the order they were asked."""
+    folded: tuple[int, ...] = ()
+    """The seats that folded in fold or play, in the order they folded."""
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
     """The legal actions, worked out at most once per state (a state never changes once built)."""
 

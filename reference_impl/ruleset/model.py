@@ -83,3 +83,33 @@ def row_matches(when: dict[str, Any], outcome: dict[str, Any]) -> bool:
         elif value != wanted:
             return False
     return True
+
+
+PLAYER_ROLES = ("maker", "defender", "folded")
+
+
+def player_outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every (role, tricks) one player can end a hand with, as the keys a per-player scoring row tests.
+
+    A folded player takes no trick. A player is folded only where someone can sit a hand out:
+    by folding, or beside a lone maker or a lone defender.
+    """
+    lone = data["lone_play"]
+    sits_out = data["fold"]["enabled"] or lone["defender"] != "never" or (is_partnership(data) and lone["maker"] != "never")
+    found = []
+    for role in PLAYER_ROLES:
+        if role == "folded":
+            if sits_out:
+                found.append({"role": role, "tricks": 0})
+            continue
+        found.extend({"role": role, "tricks": tricks} for tricks in range(data["deal"]["hand_size"] + 1))
+    return found
+
+
+def player_row_covers(when: dict[str, Any], outcome: dict[str, Any]) -> bool:
+    """Whether a per-player row's conditions cover one player's outcome (a role may be one or a list)."""
+    role = when.get("role")
+    if role is not None and outcome["role"] not in (role if isinstance(role, list) else [role]):
+        return False
+    tricks = when.get("tricks")
+    return tricks is None or outcome["tricks"] in tricks

@@ -15,7 +15,17 @@ from typing import Any
 from documents.errors import SpecError, join_pointer, split_pointer
 
 from .compose import Resolved
-from .model import deck_codes, deck_ranks, hands_dealt, is_partnership, outcomes, row_matches, suit_ranks
+from .model import (
+    deck_codes,
+    deck_ranks,
+    hands_dealt,
+    is_partnership,
+    outcomes,
+    player_outcomes,
+    player_row_covers,
+    row_matches,
+    suit_ranks,
+)
 
 
 def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> list[SpecError]:
@@ -25,7 +35,7 @@ def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) 
     pack, the pick-up of a variant with a first round), the check asks whether a file stated it.
     """
     errors: list[SpecError] = []
-    for checker in (_seats, _deck, _deal, _bidding, _lone_play, _scoring, _game):
+    for checker in (_seats, _deck, _deal, _bidding, _lone_play, _scoring, _player_scoring, _fold, _game):
         errors.extend(checker(resolved))
     errors.extend(_citations(resolved, sources, retired))
     return errors
@@ -174,6 +184,10 @@ def _lone_play(r: Resolved) -> Iterator[SpecError]:
 def _scoring(r: Resolved) -> Iterator[SpecError]:
     rows = r.data["scoring"]["rows"]
     hand_size = r.data["deal"]["hand_size"]
+    if r.data["scoring"]["player_rows"]:
+        if rows:
+            yield r.error("/scoring/rows", "a variant scores by sides (rows) or by players (player_rows), not both")
+        return
     for name, row in rows.items():
         for count in row["when"].get("makers_tricks", []):  # a condition left out matches any count
             if count > hand_size:
@@ -188,6 +202,39 @@ def _scoring(r: Resolved) -> Iterator[SpecError]:
             yield r.error("/scoring/rows", f"no scoring row covers {described}")
         elif len(matching) > 1:
             yield r.error(f"/scoring/rows/{matching[1]}", f"rows {matching[0]!r} and {matching[1]!r} both cover {described}")
+
+
+def _player_scoring(r: Resolved) -> Iterator[SpecError]:
+    """Exactly one per-player row covers each role and trick count a player can end a hand with."""
+    rows = r.data["scoring"]["player_rows"]
+    if not rows:
+        return
+    hand_size = r.data["deal"]["hand_size"]
+    for name, row in rows.items():
+        for count in row["when"].get("tricks", []):
+            if count > hand_size:
+                pointer = f"/scoring/player_rows/{name}/when/tricks"
+                yield r.error(pointer, f"row {name!r} counts {count} tricks, but a hand has only {hand_size}")
+    for outcome in player_outcomes(r.data):
+        matching = [name for name, row in rows.items() if player_row_covers(row["when"], outcome)]
+        described = f"a player who is {outcome['role']} and takes {outcome['tricks']} trick(s)"
+        if not matching:
+            yield r.error("/scoring/player_rows", f"no scoring row covers {described}")
+        elif len(matching) > 1:
+            yield r.error(
+                f"/scoring/player_rows/{matching[1]}", f"rows {matching[0]!r} and {matching[1]!r} both cover {described}"
+            )
+
+
+def _fold(r: Resolved) -> Iterator[SpecError]:
+    if not r.data["fold"]["enabled"]:
+        return
+    if is_partnership(r.data):
+        yield r.error(
+            "/fold/enabled", "fold or play is for a game of individuals: a partner who folded would leave a side half played"
+        )
+    if not r.data["scoring"]["player_rows"]:
+        yield r.error("/fold/enabled", "a folded player is scored by role, so fold or play needs scoring.player_rows")
 
 
 def _describe(outcome: dict[str, Any]) -> str:
@@ -205,6 +252,8 @@ def _game(r: Resolved) -> Iterator[SpecError]:
     pays_several = len(teams) > 2 and any(row["award"]["to"] == "defenders" for row in r.data["scoring"]["rows"].values())
     if pays_several and r.data["game"]["tie"] is None:
         yield r.error("/game", "a euchre pays several players here, so two can reach the target together: set game.tie")
+    if len(teams) > 2 and r.data["scoring"]["player_rows"] and r.data["game"]["tie"] is None:
+        yield r.error("/game", "every player is scored each hand here, so two can reach the target together: set game.tie")
 
 
 def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> Iterator[SpecError]:

@@ -109,9 +109,10 @@ const SUPPORTED = {
     partner_card_defender: isFalse,
   },
   play: { first_lead: exactly("left_of_dealer"), renege: exactly("refused"), renege_penalty: none },
-  scoring: { rows: any },
-  game: { target: any, tie: any },
+  scoring: { rows: any, player_rows: none },
+  game: { target: any, tie: any, direction: exactly("up") },
   dummy: { enabled: isFalse, merge: any },
+  fold: { enabled: isFalse, order: any, when_trump_forced: any },
 };
 
 /** Sections that only describe the rules for readers. */
