@@ -123,6 +123,8 @@ ValueKind = Literal[
     "number",
     "yes_no",
     "refusal",
+    "calls",
+    "contract",
 ]
 """What a checkpoint's value is, which decides how the site draws it (a seat, a suit, cards...)."""
 
@@ -306,6 +308,20 @@ CHECKPOINTS: Mapping[str, Checkpoint] = {
             AS_A_SET,
             Words("dummy: {value}", "cards", empty="nothing"),
             "The dummy's cards while nobody has taken it (an empty list once taken)",
+        ),
+        _kind(
+            "auction",
+            "auction",
+            EXACTLY,
+            Words("the auction: {value}", "calls", nothing="no auction", empty="no call yet"),
+            "Every call of the hand's auction so far, in order, passes included, as [seat, action]",
+        ),
+        _kind(
+            "contract",
+            "contract",
+            EXACTLY,
+            Words("contract: {value}", "contract", nothing="no contract yet"),
+            "The auction's result (bidder, bid, tricks, trump, alone), or null before the auction is over",
         ),
     )
 }

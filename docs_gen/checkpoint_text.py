@@ -62,6 +62,12 @@ def _refusal(refuse: dict[str, str], names: Names) -> str:
     return f"{tried} as `{refuse['reason']}`"
 
 
+def _contract(contract: dict[str, Any], names: Names) -> str:
+    trump = "no trump named yet" if contract["trump"] is None else f"trump {suit(contract['trump'], name=True)}"
+    alone = ", alone" if contract["alone"] else ""
+    return f"seat {contract['bidder']} {action(contract['bid'], names)}: {contract['tricks']} tricks, {trump}{alone}"
+
+
 DRAWN_VALUES: dict[ValueKind, Callable[[Rules, Any, Names], str]] = {
     "seat": lambda rules, wanted, names: f"seat {wanted}",
     "seats": lambda rules, wanted, names: _seats(wanted),
@@ -76,5 +82,7 @@ DRAWN_VALUES: dict[ValueKind, Callable[[Rules, Any, Names], str]] = {
     "teams": lambda rules, wanted, names: ", ".join(team(rules, number) for number in wanted),
     "number": lambda rules, wanted, names: str(wanted),
     "refusal": lambda rules, wanted, names: _refusal(wanted, names),
+    "calls": lambda rules, wanted, names: ", ".join(f"seat {seat} {action(text, names)}" for seat, text in wanted),
+    "contract": lambda rules, wanted, names: _contract(wanted, names),
 }
 """How each kind of value is drawn ("yes_no" has no value to draw: its words are whole sentences)."""

@@ -14,6 +14,7 @@ from reference_impl.cards import SUIT_NAMES, SUIT_SYMBOLS
 from reference_impl.deal import deal_number
 from reference_impl.ruleset.semantics import clause_refs
 
+from .award_text import award_words
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, special_names
 from .markup import cards, cite, cite_source, esc, one_line, suit, table
@@ -178,8 +179,8 @@ def _scoring(section: dict[str, Any]) -> str:
             (
                 esc(row.get("label", name)),
                 *cells,
-                f"**{award.get('points')}**",
-                esc(award.get("to", "")),
+                f"**{award.get('points')}**" if "to" in award else esc(award_words(award)),
+                esc(award.get("to", "")) if "to" in award else "each side",
                 cite("clause", row["clause"]),
             )
         )

@@ -77,6 +77,8 @@ def export_game(
     """
     if rules.players > 10 or (len(rules.teams) > 2 and rules.is_partnership()):
         raise ExportError(f"EGN cannot record a game of {rules.variant_id}")
+    if rules.auction is not None:
+        raise ExportError(f"EGN has no notation for an auction of bids, which {rules.variant_id} makes its contract by")
     ruleset, unexpressed = ruleset_for(rules)
     if unexpressed and not allow_unexpressed:
         raise ExportError(_refusal(rules, unexpressed), unexpressed)

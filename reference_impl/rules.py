@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
+from .contracts import Auction, ContractScoring, compile_auction, compile_contract_scoring
 from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
@@ -114,6 +115,10 @@ class Rules:
     document: Mapping[str, Any] = field(repr=False, compare=False)
     actions: Mapping[str, Action] = field(repr=False, compare=False)
     play_actions: tuple[Action, ...] = field(repr=False, compare=False)
+    auction: Auction | None
+    """The numeric auction that makes the contract (None: trump is made by the up-card rounds)."""
+    contract_scoring: ContractScoring | None
+    """The scoring rows of a contract game, by bid and made or set (None without an auction)."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -156,9 +161,11 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
     rows = {
         name: ScoringRow(name, row.get("label", name), row["award"]["to"], row["award"]["points"], row["clause"])
         for name, row in data["scoring"]["rows"].items()
+        if "to" in row["award"]  # a contract game's rows are compiled with the auction
     }
     tables: dict[bool, dict[tuple[int, bool, bool], ScoringRow]] = {False: {}, True: {}}
-    for outcome in outcomes(data):
+    auction = None if data["auction"] is None else compile_auction(data["auction"], data["deal"]["hand_size"], TRUMP_LETTERS)
+    for outcome in outcomes(data) if auction is None else ():
         for name, row in data["scoring"]["rows"].items():
             if row_matches(row["when"], outcome):
                 key = (outcome["makers_tricks"], outcome["maker_alone"], outcome["defender_alone"])
@@ -167,7 +174,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
     redeal = bidding["redeal"]
     renege = data["play"]["renege_penalty"]
     clause_ids = frozenset(data["clauses"])
-    actions = _actions(deck, seats["count"])
+    actions = _actions(deck, seats["count"], auction)
     rules_data: dict[str, Any] = dict(
         variant_id=data["id"],
         house_rules=tuple(house_rules),
@@ -224,12 +231,14 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         document=MappingProxyType(data),
         actions=MappingProxyType(actions),
         play_actions=tuple(actions[f"play:{card.code}"] for card in deck),
+        auction=auction,
+        contract_scoring=None if auction is None else compile_contract_scoring(data),
     )
     return Rules(**rules_data)
 
 
-def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
-    """Every action a hand of this variant can contain, built once and shared."""
+def _actions(deck: tuple[Card, ...], players: int, auction: Auction | None) -> dict[str, Action]:
+    """Every action a hand of this variant can contain, built once and shared (a bid's suit is its trump, -1 if none)."""
     simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal")
     actions = {kind: Action(kind, -1, -1, kind) for kind in simple}
     for index, letter in enumerate(TRUMP_LETTERS):
@@ -243,6 +252,11 @@ def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
         for kind in ("discard", "play", "give"):
             text = f"{kind}:{card.code}"
             actions[text] = Action(kind, index, -1, text)
+    if auction is not None:
+        for text, bid in auction.bids.items():
+            actions[text] = Action("bid", -1, -1 if bid.trump is None else bid.trump, text)
+        for text, trump in auction.other_forms:
+            actions[text] = Action("bid", -1, trump, text)
     return actions
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from reference_impl.cards import SAME_COLOUR, SUITS
-from reference_impl.engine import game, phases, play
+from reference_impl.contracts import Bid, Formula
+from reference_impl.engine import auction, game, phases, play
 from reference_impl.engine.state import BID_ROUND_TWO, PLAY, HandState
 from reference_impl.rules import NO_TRUMP, Action, Rules
 
@@ -47,6 +48,30 @@ class Mutant:
                     owner[attribute] = original
                 else:
                     setattr(owner, attribute, original)
+
+
+def _suits_rank_equal_bids(state: HandState, seat: int) -> list[Bid]:
+    """An overcall of the same number of tricks in another trump is allowed, as if suits ranked."""
+    rules_auction = state.rules.auction
+    assert rules_auction is not None
+    standing = auction.highest(state)
+    floor, taken = (standing[1].rank, standing[1]) if standing is not None else (0, None)
+    return [
+        bid
+        for bid in rules_auction.bids.values()
+        if bid.rank >= floor and bid.tricks >= rules_auction.min_tricks and bid != taken
+    ]
+
+
+def _made_scores_the_bid(rules: Rules) -> Rules:
+    """A bid made scores the number bid, not the tricks taken."""
+    scoring = rules.contract_scoring
+    if scoring is None:
+        return rules
+    rows = {
+        key: dataclasses.replace(row, makers=Formula(1, 0, 0)) if row.name == "made" else row for key, row in scoring.rows.items()
+    }
+    return dataclasses.replace(rules, contract_scoring=dataclasses.replace(scoring, rows=MappingProxyType(rows)))
 
 
 def _with_row_points(row_name: str, points: int) -> RulesHook:
@@ -213,6 +238,12 @@ MUTANTS = (
     Mutant(
         "joker-follows-printed-suit", "a joker written as a spade follows spades, not trump", _jokers_follow_their_printed_suit
     ),
+    Mutant(
+        "equal-bid-overcalls",
+        "an auction bid of the same number of tricks in another trump overcalls",
+        patches=((auction, "open_bids", _suits_rank_equal_bids),),
+    ),
+    Mutant("made-bid-scores-the-bid", "a bid made scores the bid instead of the tricks taken", _made_scores_the_bid),
     Mutant(
         "no-card-from-partner",
         "a lone six-hand player gets no card from a partner",

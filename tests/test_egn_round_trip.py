@@ -33,6 +33,7 @@ INEXPRESSIBLE_VARIANTS = (
     "six-handed-cornish-double",
     "almonte-six",
     "almonte-four",
+    "bid-euchre",
 )
 
 # House rules (and modes) with no EGN flag: export refuses them.

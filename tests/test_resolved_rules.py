@@ -30,6 +30,10 @@ MAY_BE_ABSENT = {
     "maker_alone",
     "defender_alone",
     "predicted_alone",
+    "made",  # a contract game's row conditions, likewise
+    "bid",
+    "makers",  # a side a contract row's award leaves out scores nothing
+    "defenders",
     "default",  # the words of a label, by who says them
     "dealer",
     "dealer_partner",
@@ -144,7 +148,7 @@ def test_the_reference_engine_refuses_rules_without_their_defaults() -> None:
         }
     )
     assert reply["type"] == "error"
-    assert "the rules do not follow resolved-variant.schema.json at /: missing required field 'dummy'" in reply["message"]
+    assert "the rules do not follow resolved-variant.schema.json at /: missing required field 'auction'" in reply["message"]
 
 
 def test_show_prints_the_filled_in_defaults() -> None:

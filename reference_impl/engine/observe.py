@@ -38,7 +38,36 @@ def observe(state: HandState) -> dict[str, Any]:
         "trick_winners": [winner for winner, _ in state.tricks],
         "legal_actions": [action.text for action in legal_actions(state)],
         "result": result_data(state.result),
+        "auction": None if rules.auction is None else [[seat, action.text] for seat, action in state.bids],
+        "contract": contract_data(state),
+        "cards_passed": _cards_passed(state) if _passes_cards(state) else None,
     }
+
+
+def contract_data(state: HandState) -> dict[str, Any] | None:
+    """The contract once the auction is over: bidder, bid, tricks bid, trump (null until named), alone."""
+    contract = state.contract
+    if contract is None:
+        return None
+    return {
+        "bidder": contract.bidder,
+        "bid": contract.bid.text,
+        "tricks": contract.bid.tricks,
+        "trump": None if contract.trump is None else TRUMP_LETTERS[contract.trump],
+        "alone": contract.bid.alone,
+    }
+
+
+def _cards_passed(state: HandState) -> list[dict[str, Any]]:
+    code = state.rules.card_code
+    return [{"from": giver, "to": to, "cards": [code(card) for card in cards]} for giver, to, cards in state.cards_passed]
+
+
+def _passes_cards(state: HandState) -> bool:
+    """Whether cards can change hands in this variant: a partner's card, or a lone bid calling for cards."""
+    rules = state.rules
+    auction = rules.auction
+    return rules.partner_card or (auction is not None and any(bid.call for bid in auction.bids.values()))
 
 
 def result_data(result: HandResult | None) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
+from ..contracts import Contract
 from ..deal import Deal
 from ..rules import Action, Rules
 
@@ -28,6 +29,9 @@ PARTNER_ASK = "partner_ask"
 PARTNER_GIVE = "partner_give"
 LONE_DISCARD = "lone_discard"
 DUMMY_DISCARD = "dummy_discard"
+AUCTION = "auction"
+AUCTION_TRUMP = "auction_trump"
+CALL_DISCARD = "call_discard"
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",
@@ -44,6 +48,8 @@ REASONS = {
     "needs_trump_to_order": "the dealer may take up the up-card only holding a card of its suit",
     "passed_cannot_go_alone": "a player who passed may not play alone",
     "not_a_partner": "a lone player may ask only a partner for a card",
+    "bid_too_low": "a bid must be at least the minimum and name more tricks than the bid before it",
+    "bid_not_allowed": "this auction has no such bid (a bid names its trump only where the variant's bids carry one)",
 }
 
 
@@ -75,6 +81,8 @@ class HandResult:
     points: tuple[int, ...] = ()
     redeal_called_by: int | None = None
     reneged_by: int | None = None
+    hand_won_by: tuple[int, ...] = ()
+    """In a contract game, the teams that won the hand: the bidders who made their bid, else the defenders who set it."""
 
 
 @dataclass(eq=False, slots=True)
@@ -121,6 +129,12 @@ class HandState:
     reneged: int | None = None
     callers: tuple[int, ...] = ()
     set_aside: tuple[int, ...] = ()
+    bids: tuple[tuple[int, Action], ...] = ()
+    """The auction so far, passes included, as (seat, action); the last bid in it is the highest."""
+    contract: Contract | None = None
+    """The auction's result, once it is over (its trump None until the winner names it)."""
+    cards_passed: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    """Cards handed from one player to another this hand, as (from seat, to seat, cards), in order."""
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
     """The legal actions, worked out at most once per state (a state never changes once built)."""
 
