@@ -74,6 +74,21 @@ def _made_scores_the_bid(rules: Rules) -> Rules:
     return dataclasses.replace(rules, contract_scoring=dataclasses.replace(scoring, rows=MappingProxyType(rows)))
 
 
+def _passes_not_final(rules: Rules) -> Rules:
+    """A player who passed in a round-and-round auction is asked again."""
+    if rules.auction is None:
+        return rules
+    return dataclasses.replace(rules, auction=dataclasses.replace(rules.auction, passed_may_return=True))
+
+
+def _one_card_called(rules: Rules) -> Rules:
+    """A lone bid's call hands over one card, whatever the number the bid calls for."""
+    if rules.auction is None:
+        return rules
+    bids = {text: dataclasses.replace(bid, call=min(bid.call, 1)) for text, bid in rules.auction.bids.items()}
+    return dataclasses.replace(rules, auction=dataclasses.replace(rules.auction, bids=MappingProxyType(bids)))
+
+
 def _with_row_points(row_name: str, points: int) -> RulesHook:
     def hook(rules: Rules) -> Rules:
         table = {
@@ -243,6 +258,8 @@ MUTANTS = (
         "an auction bid of the same number of tricks in another trump overcalls",
         patches=((auction, "open_bids", _suits_rank_equal_bids),),
     ),
+    Mutant("passed-player-bids-again", "a player who passed in the auction is asked again", _passes_not_final),
+    Mutant("one-card-called", "a lone bid calling for several cards gets one", _one_card_called),
     Mutant("made-bid-scores-the-bid", "a bid made scores the bid instead of the tricks taken", _made_scores_the_bid),
     Mutant(
         "no-card-from-partner",

@@ -34,6 +34,9 @@ INEXPRESSIBLE_VARIANTS = (
     "almonte-six",
     "almonte-four",
     "bid-euchre",
+    "bid-euchre-double",
+    "pepper",
+    "six-hand-bid-euchre",
 )
 
 # House rules (and modes) with no EGN flag: export refuses them.
