@@ -71,6 +71,8 @@ CASES = (
     Case("british", "british", (), None),
     Case("cutthroat", "cutthroat", (), None),
     Case("two-handed", "two-handed", (), None),
+    Case("bid-euchre", "bid-euchre", (), None),
+    Case("bid-euchre-double", "bid-euchre-double", (), None),
 )
 
 

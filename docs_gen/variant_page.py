@@ -28,6 +28,7 @@ TITLES = {
     "trump": "Card ranking",
     "deal": "The deal",
     "bidding": "Bidding",
+    "auction": "The auction",
     "lone_play": "Going alone",
     "play": "The play",
     "scoring": "Scoring",
@@ -45,6 +46,7 @@ def variant_page(ctx: Context, variant_id: str) -> Page:
     disputed = set(data.get("choices", {}))
     parts = [_header(ctx, variant_id, data, own.path)]
     sections = [key for key in TITLES if key in data] + [key for key in data if key not in TITLES and key not in NOT_SECTIONS]
+    sections = [key for key in sections if data[key] is not None]  # a section left at its null default: no auction
     for key in sections:
         parts.append(f"## {TITLES.get(key, humanize(key))} {{ #{key.replace('_', '-')} }}\n")
         parts.append(_reading(ctx, variant_id, key, data))
@@ -102,7 +104,9 @@ def _reading(ctx: Context, variant_id: str, key: str, data: dict[str, Any]) -> s
         text = f"Each player gets {rules.hand_size} cards, dealt in rounds of {packets}, starting at the dealer's left."
         if rules.up_card:
             text += " The next card is turned face up: the up-card."
-        text += f" The other {len(kitty)} cards (the kitty) are not used in the hand.\n\n"
+        text += (
+            f" The other {len(kitty)} cards (the kitty) are not used in the hand.\n\n" if kitty else " Every card is dealt.\n\n"
+        )
         text += "Deal number 0 (`spec/deal-numbers.yaml`), dealt by seat 0, as an example:\n\n"
         return text + deal_table(rules, hands, 0, up_card, kitty, special_names(data))
     if key == "bidding":
