@@ -106,8 +106,9 @@ const SUPPORTED = {
   },
   play: { first_lead: exactly("left_of_dealer"), renege: exactly("refused"), renege_penalty: none },
   scoring: { rows: any },
-  game: { target: any, tie: any },
+  game: { target: any, tie: any, win: exactly("reach_target") },
   dummy: { enabled: isFalse, merge: any },
+  auction: {}, // no auction: the section is null, so no setting of it is played
 };
 
 /** Sections that only describe the rules for readers. */
