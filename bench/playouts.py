@@ -72,6 +72,8 @@ CASES = (
     Case("cutthroat", "cutthroat", (), None),
     Case("two-handed", "two-handed", (), None),
     Case("buck-euchre", "buck-euchre", (), None),
+    Case("bid-euchre", "bid-euchre", (), None),
+    Case("bid-euchre-double", "bid-euchre-double", (), None),
 )
 
 

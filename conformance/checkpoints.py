@@ -145,6 +145,8 @@ ValueKind = Literal[
     "refusal",
     "phase",
     "passes",
+    "calls",
+    "contract",
 ]
 """What a checkpoint's value is, which decides how the site draws it (a seat, a suit, cards...)."""
 
@@ -427,6 +429,20 @@ CHECKPOINTS: Mapping[str, Checkpoint] = {
             EXACTLY,
             Words("folded: {value}", "seats", nothing="nobody has folded"),
             "Who folded in fold or play, in the order they folded",
+        ),
+        _kind(
+            "auction",
+            "auction",
+            EXACTLY,
+            Words("the auction: {value}", "calls", nothing="no auction", empty="no call yet"),
+            "Every call of the hand's auction so far, in order, passes included, as [seat, action]",
+        ),
+        _kind(
+            "contract",
+            "contract",
+            EXACTLY,
+            Words("contract: {value}", "contract", nothing="no contract yet"),
+            "The auction's result (bidder, bid, tricks, trump, alone), or null before the auction is over",
         ),
     )
 }

@@ -62,6 +62,12 @@ def _also(extra: Any) -> Edit:
 
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
 NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
+_ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
+_TWO_ROUNDS = "an auction runs once round or until the others pass; a limit of two rounds is not a parameter"
+_LEAD_BY_TRUMP = (
+    "the first lead is the bidder's or the dealer's left for every trump; one that depends on the trump is not a parameter"
+)
+_LOW_NO_TRUMP = "the bids of this variant carry a suit or N; a bid in low no trump is not written for the auction yet"
 
 READINGS: dict[tuple[str, str, str], Reading] = {
     ("almonte-six", "/game/target", "leagues play twelve hands at a table (S4p)"): Reading(
@@ -231,6 +237,132 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/scoring/rows/predicted-lone-march/award/points",
         "10 points and the game, for a prediction 'for the game' (S4a merges the two cases)",
     ): Reading(why_not="a scoring row awards points; winning the game outright is no award the language has"),
+    # Contract games (bid-euchre and the games built on it)
+    ("bid-euchre", "/auction/min", "three (CIN, BEG, EDG)"): Reading(_set(3)),
+    ("bid-euchre", "/auction/min", "three in a suit or four in no trump, on a 32-card double pack (W21)"): Reading(
+        why_not=_ONE_MINIMUM
+    ),
+    (
+        "bid-euchre",
+        "/auction/rounds",
+        "round and round until the others pass, a pass being final (IDD; PEP for Pepper)",
+    ): Reading(_set("until_passed")),
+    ("bid-euchre", "/auction/rounds", "two rounds, a player who passed bidding again in the second (HW)"): Reading(
+        why_not=_TWO_ROUNDS
+    ),
+    ("bid-euchre", "/auction/all_pass", "the dealer is forced to bid three (CIN)"): Reading(
+        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 3}
+    ),
+    ("bid-euchre", "/auction/all_pass", "the dealer is stuck with the minimum bid (EUS, on the double pack)"): Reading(
+        _set("dealer_stuck")
+    ),
+    ("bid-euchre", "/scoring/rows/made/award", "the bidders score their tricks plus two (EUS, D57)"): Reading(
+        _set({"makers": {"tricks": 1, "points": 2}, "defenders": {"tricks": 1}})
+    ),
+    ("bid-euchre", "/scoring/rows/made/award", "the bidders score the bid and the defenders nothing (FAE)"): Reading(
+        _set({"makers": {"bid": 1}})
+    ),
+    (
+        "bid-euchre",
+        "/scoring/rows/moon/award/points",
+        "24 for a lone hand taking all twelve tricks of a double pack, and minus 24 when it fails (NOB)",
+    ): Reading(_set(24)),
+    ("bid-euchre", "/game/target", "50 or 100 (REFP, EUS)"): Reading(_set(50)),
+    ("bid-euchre", "/game/target", "52 (NP, OMB)"): Reading(_set(52)),
+    ("bid-euchre", "/game/target", "30 or 52 as options of an online service (TRK)"): Reading(_set(30)),
+    (
+        "bid-euchre",
+        "/game/win",
+        "the first side to reach the target wins, however it got there (the turn-up game's rule)",
+    ): Reading(_set("reach_target")),
+    ("bid-euchre", "/auction/first_lead", "the player to the dealer's left, whoever won the bid (FAE)"): Reading(
+        _set("left_of_dealer")
+    ),
+    ("bid-euchre", "/auction/first_lead", "in no trump, the player to the bidder's left (PLC, for Pepper)"): Reading(
+        why_not=_LEAD_BY_TRUMP
+    ),
+    ("bid-euchre-double", "/auction/min", "no stated minimum, one trick or more (IDD, BLM)"): Reading(_set(1)),
+    ("bid-euchre-double", "/auction/rounds", "two rounds, a player who passed bidding again in the second (HW)"): Reading(
+        why_not=_TWO_ROUNDS
+    ),
+    ("bid-euchre-double", "/auction/rounds", "one chance each (NP, W21)"): Reading(_set("once")),
+    ("bid-euchre-double", "/auction/all_pass", "the stuck dealer may bid five, one under the minimum (HW)"): Reading(
+        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5}
+    ),
+    ("bid-euchre-double", "/auction/stuck_min", "five (HW)"): Reading(_set(5)),
+    (
+        "bid-euchre-double",
+        "/auction/trump_letters",
+        "low no trump as well, the lowest card of the suit led winning (HW, IDD, OMB, BLM); not offered here yet",
+    ): Reading(why_not=_LOW_NO_TRUMP),
+    (
+        "bid-euchre-double",
+        "/auction/named_bids",
+        "the bidder passes three to the partner, who passes three back having seen them (HW)",
+    ): Reading(why_not="a lone bidder handing cards to the partner is not one of the exchange orders of a named bid"),
+    ("bid-euchre-double", "/auction/named_bids", "both choose their cards blind, at the same time (BEP)"): Reading(
+        lambda chosen: {"": [{**chosen[0], "exchange": "blind"}]}
+    ),
+    ("bid-euchre-double", "/scoring/rows/moon/award/points", "a failed Call 2 goes down 12 (TRK, a player's report)"): Reading(
+        why_not="it values a failed Call 2, a bid this variant does not have, so it gives no value for the moon"
+    ),
+    ("bid-euchre-double", "/game/target", "50 (EUS)"): Reading(_set(50)),
+    ("bid-euchre-double", "/game/target", "30 or 52 as options of an online service (TRK)"): Reading(_set(30)),
+    ("bid-euchre-double", "/trump/duplicate_tiebreak", "the later wins (S4p, for the Cornish six-hand game)"): Reading(
+        _set("later_wins")
+    ),
+    ("pepper", "/auction/rounds", "one chance each (PML)"): Reading(_set("once")),
+    ("pepper", "/auction/trump", "with the bid, as in Bid Euchre (BEP)"): Reading(_set("with_bid")),
+    ("pepper", "/auction/all_pass", "the deal is thrown in (BWP)"): Reading(
+        lambda _chosen: {"": "throw_in", "/auction/stuck_min": None}
+    ),
+    ("pepper", "/auction/named_bids", "bids of one to six and a single pepper, with no suit named (PML)"): Reading(
+        why_not="it changes the ladder and the pepper together, and PML's scoring for them is not in the pages read"
+    ),
+    (
+        "pepper",
+        "/auction/named_bids",
+        "bids of 4, 5, 6, a moon of 7 and a double moon of 14, after four opening pepper hands (BWP)",
+    ): Reading(why_not="opening hands played under rules of their own (the pepper round) are not part of the rules language"),
+    ("pepper", "/scoring/rows/made/award", "each side scores the tricks it took (BEP, for Bid Euchre)"): Reading(
+        _set({"makers": {"tricks": 1}, "defenders": {"tricks": 1}})
+    ),
+    (
+        "pepper",
+        "/scoring/rows/little-pepper-set/award",
+        "a failed pepper is set back 12 or 14, and defenders who take no trick against it lose 6 (PEW)",
+    ): Reading(why_not="a penalty for defenders who take no trick tests the defenders' tricks, which a contract row does not"),
+    ("pepper", "/game/target", "30 (GRP)"): Reading(_set(30)),
+    ("pepper", "/game/target", "42 (BWP)"): Reading(_set(42)),
+    ("pepper", "/auction/first_lead", "in a no-trump contract, the player to the bidder's left (PLC)"): Reading(
+        why_not=_LEAD_BY_TRUMP
+    ),
+    ("pepper", "/game/win", "the first side to reach the target (the Pepper sources read say nothing either way)"): Reading(
+        _set("reach_target")
+    ),
+    (
+        "six-hand-bid-euchre",
+        "/auction/named_bids",
+        "the pages read do not say what the bidder discards; two, down to eight cards, is the only way to play eight tricks",
+    ): Reading(why_not=AGREES),
+    (
+        "six-hand-bid-euchre",
+        "/auction/rounds",
+        "round and round until the others pass (IDD, for four hands on the double pack)",
+    ): Reading(_set("until_passed")),
+    ("six-hand-bid-euchre", "/auction/all_pass", "the dealer is stuck (CIN, EUS, for four hands)"): Reading(_set("dealer_stuck")),
+    ("six-hand-bid-euchre", "/scoring/rows/made/award", "the bidders score the bid (FAE)"): Reading(
+        _set({"makers": {"bid": 1}, "defenders": {"tricks": 1}})
+    ),
+    ("six-hand-bid-euchre", "/game/target", "100 (LQC)"): Reading(_set(100)),
+    ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "the later wins (S4p, for the Cornish six-hand game)"): Reading(
+        _set("later_wins")
+    ),
+    (
+        "six-hand-bid-euchre",
+        "/auction/trump_letters",
+        "low no trump as well, Little Nells: nines high and aces low (SIX, BLM); not offered here yet",
+    ): Reading(why_not=_LOW_NO_TRUMP),
 }
 """Every reading recorded under `choices`, by (file id, pointer, its text); an edit's `""` is the choice's own pointer."""
 

@@ -98,6 +98,8 @@ def row_of(rules: Mapping[str, Any], hand: FinishedHand) -> str | None:
     maker = hand.last_seen.get("maker")
     if hand.thrown_in or maker is None:
         return None
+    if hand.last_seen.get("contract"):
+        return _contract_row_of(rules, hand)
     teams: list[list[int]] = rules["seats"]["teams"]
     makers = next((number for number, seats in enumerate(teams) if maker in seats), None)
     if makers is None:
@@ -114,6 +116,41 @@ def row_of(rules: Mapping[str, Any], hand: FinishedHand) -> str | None:
         and any(_covers(row["when"], outcome | {"makers_tricks": count}) for count in tricks)
     }
     return fitting.pop() if len(fitting) == 1 else None
+
+
+def _contract_row_of(rules: Mapping[str, Any], hand: FinishedHand) -> str | None:
+    """The row of a contract game: by the bid's name and made or set, the points each side's formula gives.
+
+    The defenders' tricks are the hand's tricks less the bidders', so this reads games of two sides only.
+    """
+    contract = hand.last_seen["contract"]
+    teams: list[list[int]] = rules["seats"]["teams"]
+    bidders = next((number for number, seats in enumerate(teams) if contract.get("bidder") in seats), None)
+    if bidders is None or len(teams) != 2:
+        return None
+    level = str(contract.get("bid", "")).split(":")[1:2]
+    name = "number" if not level or level[0].isdigit() else level[0]
+    bid, hand_size = contract.get("tricks", 0), rules["deal"]["hand_size"]
+    fitting = set()
+    for count in _makers_tricks(hand, teams[bidders]):
+        outcome = {"bid": name, "made": count >= bid}
+        for row_name, row in rules["scoring"]["rows"].items():
+            points = _contract_award(row["award"], bidders, bid, count, hand_size - count)
+            if _covers(row["when"], outcome) and points == hand.points:
+                fitting.add(row_name)
+    return fitting.pop() if len(fitting) == 1 else None
+
+
+def _contract_award(award: Mapping[str, Any], bidders: int, bid: int, tricks: int, defenders: int) -> tuple[int, ...]:
+    """The points per team of a contract row (variant.schema.json, contract_award; a constant award to one side)."""
+    if "to" in award:
+        points = award["points"]
+        return (points, 0) if (bidders == 0) == (award["to"] == "makers") else (0, points)
+    sides = []
+    for side, own in (("makers", tricks), ("defenders", defenders)):
+        formula = award.get(side, {})
+        sides.append(formula.get("bid", 0) * bid + formula.get("tricks", 0) * own + formula.get("points", 0))
+    return (sides[0], sides[1]) if bidders == 0 else (sides[1], sides[0])
 
 
 def _makers_tricks(hand: FinishedHand, seats: Sequence[int]) -> tuple[int, ...]:

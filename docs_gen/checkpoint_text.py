@@ -76,6 +76,12 @@ def _passed(move: dict[str, Any], names: Names) -> str:
     return f"{_place(move['from'])} to {_place(move['to'])}: {cards(move['cards'], names)}"
 
 
+def _contract(contract: dict[str, Any], names: Names) -> str:
+    trump = "no trump named yet" if contract["trump"] is None else f"trump {suit(contract['trump'], name=True)}"
+    alone = ", alone" if contract["alone"] else ""
+    return f"seat {contract['bidder']} {action(contract['bid'], names)}: {contract['tricks']} tricks, {trump}{alone}"
+
+
 DRAWN_VALUES: dict[ValueKind, Callable[[Rules, Any, Names], str]] = {
     "seat": lambda rules, wanted, names: f"seat {wanted}",
     "seats": lambda rules, wanted, names: _seats(wanted),
@@ -92,5 +98,7 @@ DRAWN_VALUES: dict[ValueKind, Callable[[Rules, Any, Names], str]] = {
     "refusal": lambda rules, wanted, names: _refusal(wanted, names),
     "phase": lambda rules, wanted, names: f"`{esc(wanted)}`",
     "passes": lambda rules, wanted, names: "; ".join(_passed(move, names) for move in wanted),
+    "calls": lambda rules, wanted, names: ", ".join(f"seat {seat} {action(text, names)}" for seat, text in wanted),
+    "contract": lambda rules, wanted, names: _contract(wanted, names),
 }
 """How each kind of value is drawn ("yes_no" has no value to draw: its words are whole sentences)."""

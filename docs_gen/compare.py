@@ -12,6 +12,7 @@ from typing import Any
 
 from reference_impl.comparison import comparison_rows, render_table
 
+from .award_text import award_words
 from .context import Context, Page
 from .markup import cards, cite, esc, table
 from .rule_text import setting_value
@@ -112,11 +113,7 @@ def _scoring(ctx: Context) -> str:
                     cells.append("—")
                     continue
                 label = label or row.get("label", name)
-                cells.append(
-                    _award_text(row["award"])
-                    if table_name == "player_rows"
-                    else f"{row['award']['points']} to {row['award']['to']}"
-                )
+                cells.append(_award_text(row["award"]) if table_name == "player_rows" else esc(award_words(row["award"])))
             rows.append((f"{esc(label)} (`{name}`)", *cells))
     return table(["Outcome", *[cite("variant", v) for v in ctx.data.variants]], rows)
 

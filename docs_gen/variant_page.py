@@ -14,6 +14,7 @@ from reference_impl.cards import SUIT_NAMES, SUIT_SYMBOLS
 from reference_impl.deal import deal_number
 from reference_impl.ruleset.semantics import clause_refs, named_house_rule
 
+from .award_text import award_words
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, special_names
 from .markup import cards, cite, cite_source, esc, one_line, suit, table
@@ -27,6 +28,7 @@ TITLES = {
     "trump": "Card ranking",
     "deal": "The deal",
     "bidding": "Bidding",
+    "auction": "The auction",
     "lone_play": "Going alone",
     "play": "The play",
     "scoring": "Scoring",
@@ -45,7 +47,7 @@ def variant_page(ctx: Context, variant_id: str) -> Page:
     disputed = set(data.get("choices", {}))
     parts = [_header(ctx, variant_id, data, own.path)]
     sections = [key for key in TITLES if key in data] + [key for key in data if key not in TITLES and key not in NOT_SECTIONS]
-    sections = [key for key in sections if data[key] is not None]  # a null section (no match) has nothing to show
+    sections = [key for key in sections if data[key] is not None]  # a section left at its null default: no match, no auction
     for key in sections:
         parts.append(f"## {TITLES.get(key, humanize(key))} {{ #{key.replace('_', '-')} }}\n")
         parts.append(_reading(ctx, variant_id, key, data))
@@ -103,7 +105,9 @@ def _reading(ctx: Context, variant_id: str, key: str, data: dict[str, Any]) -> s
         text = f"Each player gets {rules.hand_size} cards, dealt in rounds of {packets}, starting at the dealer's left."
         if rules.up_card:
             text += " The next card is turned face up: the up-card."
-        text += f" The other {len(kitty)} cards (the kitty) are not used in the hand.\n\n"
+        text += (
+            f" The other {len(kitty)} cards (the kitty) are not used in the hand.\n\n" if kitty else " Every card is dealt.\n\n"
+        )
         text += "Deal number 0 (`spec/deal-numbers.yaml`), dealt by seat 0, as an example:\n\n"
         return text + deal_table(rules, hands, 0, up_card, kitty, special_names(data))
     if key == "bidding":
@@ -199,8 +203,8 @@ def _scoring(section: dict[str, Any]) -> str:
             (
                 esc(row.get("label", name)),
                 *cells,
-                f"**{award.get('points')}**",
-                esc(award.get("to", "")),
+                f"**{award.get('points')}**" if "to" in award else esc(award_words(award)),
+                esc(award.get("to", "")) if "to" in award else "each side",
                 cite("clause", row["clause"]),
             )
         )

@@ -91,6 +91,8 @@ def export_game(
         raise ExportError(f"EGN has no notation for a lone player taking a partner's card, which {rules.variant_id} has")
     if not scored_as_egn_scores(rules):
         raise ExportError(f"EGN cannot record a game of {rules.variant_id}: players scored one by one, folding or counting down")
+    if rules.auction is not None:
+        raise ExportError(f"EGN has no notation for an auction of bids, which {rules.variant_id} makes its contract by")
     ruleset, unexpressed = ruleset_for(rules)
     if unexpressed and not allow_unexpressed:
         raise ExportError(_refusal(rules, unexpressed), unexpressed)

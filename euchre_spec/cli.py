@@ -32,7 +32,7 @@ from reference_impl.engine.game import game_apply, game_legal_actions, new_game,
 from reference_impl.engine.match import match_apply, match_legal_actions, new_match
 from reference_impl.hand_log import game_summary, hand_log, match_summary
 from reference_impl.loading import load_rules
-from reference_impl.rules import Rules
+from reference_impl.rules import Action, Rules
 from reference_impl.ruleset import SpecError, SpecInvalid
 from reference_impl.validation import validate_paths
 
@@ -230,7 +230,7 @@ def _play(args: argparse.Namespace) -> int:
     for text in script:
         state = apply(state, text)
     while not state.is_over:
-        state = apply(state, rng.choice(legal_actions(state)))
+        state = apply(state, _random_action(rng, legal_actions(state)))
     print(f"{title}: {_deal_name(args, 0)}")
     print("\n".join(hand_log(initial, state)))
     return 0
@@ -243,6 +243,22 @@ def _deal_name(args: argparse.Namespace, hand_number: int) -> str:
     return f"deal #{hand_number}" if hand_number else f"the deal written out in {source_name(args.hands)}"
 
 
+def _random_action(rng: random.Random, legal: tuple[Action, ...]) -> Action:
+    """A legal action at random; in an auction, pass or bid at even odds, a bid being one of the lowest open.
+
+    Bids chosen evenly from the whole ladder would mostly be high ones that random play cannot make,
+    and a contract game's scores would fall for ever instead of reaching the target.
+    """
+    bids = [action for action in legal if action.kind == "bid"]
+    if not bids:
+        return rng.choice(legal)
+    others = [action for action in legal if action.kind != "bid"]
+    if others and rng.random() < 0.5:
+        return rng.choice(others)
+    lowest = bids[0].text.split(":")[1]  # bids are listed lowest first; one level differs only in its trump
+    return rng.choice([action for action in bids if action.text.split(":")[1] == lowest])
+
+
 def _play_game(
     args: argparse.Namespace, rules: Rules, rng: random.Random, script: list[str], title: str, written: Deal | None = None
 ) -> int:
@@ -253,7 +269,7 @@ def _play_game(
     while not game.is_over:
         start, number = game.hand, game.hand_number
         while game.hand_number == number and not game.is_over:
-            game = game_apply(game, pending.pop(0) if pending else rng.choice(game_legal_actions(game)))
+            game = game_apply(game, pending.pop(0) if pending else _random_action(rng, game_legal_actions(game)))
         finished = game.last_finished_hand
         assert finished is not None
         print(f"\nHand {number + 1} ({_deal_name(args, number)})")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import SUIT_SYMBOLS, SUITS
+from .contracts import Formula
 from .loading import load_rules
 from .rules import TRUMP_BONUS, Rules
 from .ruleset import Catalog, builtin_catalog
@@ -104,14 +105,27 @@ def lone_text(rules: Rules) -> str:
         parts.append("lone player gets a partner's card")
     if rules.dealer_partner_must_go_alone:
         parts.append("dealer's partner accepts only alone")
+    auction = rules.auction
+    if auction is not None:
+        lone = sorted({bid.name for bid in auction.bids.values() if bid.alone})
+        parts = [
+            f"lone bids: {', '.join(lone)}" if lone else "no",
+            "lead: " + ("bidder" if auction.bidder_leads else "left of dealer"),
+        ]
+        return "; ".join(parts)
     parts.append("lead: " + rules.first_lead.replace("_", " "))
     return "; ".join(parts)
 
 
 def scoring_text(rules: Rules) -> str:
-    """The rows that can score, in the order the variant writes them."""
+    """The rows that can score, in the order the variant writes them (a contract game's as formulas)."""
     if rules.player_scoring is not None:
         return player_scoring_text(rules)
+    if rules.contract_scoring is not None:
+        rows = {row.name: row for row in rules.contract_scoring.rows.values()}
+        return ", ".join(
+            f"{name} {_formula_text(row.makers)} / {_formula_text(row.defenders)} (def.)" for name, row in rows.items()
+        )
     paying = {row.name: row for row in [*rules.scoring.values(), *rules.scoring_predicted_alone.values()]}
     order = [name for name in rules.document["scoring"]["rows"] if name in paying]
     return ", ".join(f"{name} {paying[name].points}{'' if paying[name].to == 'makers' else ' (def.)'}" for name in order)
@@ -129,6 +143,18 @@ def player_scoring_text(rules: Rules) -> str:
         terms += [f"{row.constant:+d}"] if row.constant or not terms else []
         parts.append(f"{name} {' '.join(terms)}")
     return "each player: " + ", ".join(parts)
+
+
+def _formula_text(formula: Formula) -> str:
+    """A contract formula in short: bid, tricks and a constant, as "tricks", "-bid", "12", "0"."""
+    terms = [
+        f"{'' if coefficient == 1 else '-' if coefficient == -1 else coefficient}{name}"
+        for coefficient, name in ((formula.bid, "bid"), (formula.tricks, "tricks"))
+        if coefficient
+    ]
+    if formula.points or not terms:
+        terms.append(str(formula.points))
+    return "+".join(terms)
 
 
 def render_table(rows: list[dict[str, str]], columns: tuple[str, ...] = COLUMNS) -> str:

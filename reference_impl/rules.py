@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
+from .contracts import Auction, ContractScoring, compile_auction, compile_contract_scoring
 from .exchange_rules import GoingUnder, PartnerExchange, compile_going_under, compile_partner_exchange
 from .match_rules import MatchRules, compile_match
 from .player_rules import FoldRule, PlayerScoring, compile_fold, compile_player_scoring
@@ -151,6 +152,10 @@ class Rules:
     """Fold or play after trump is fixed (None: everyone dealt in plays)."""
     count_down: bool
     """Whether every side starts at the target and counts down to 0 (game.direction: down)."""
+    auction: Auction | None
+    """The numeric auction that makes the contract (None: trump is made by the up-card rounds)."""
+    contract_scoring: ContractScoring | None
+    """The scoring rows of a contract game, by bid and made or set (None without an auction)."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -193,9 +198,11 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
     rows = {
         name: ScoringRow(name, row.get("label", name), row["award"]["to"], row["award"]["points"], row["clause"])
         for name, row in data["scoring"]["rows"].items()
+        if "to" in row["award"]  # a contract game's rows are compiled with the auction
     }
     tables: dict[bool, dict[tuple[int, bool, bool], ScoringRow]] = {False: {}, True: {}}
-    for outcome in outcomes(data):
+    auction = None if data["auction"] is None else compile_auction(data["auction"], data["deal"]["hand_size"], TRUMP_LETTERS)
+    for outcome in outcomes(data) if auction is None else ():
         for name, row in data["scoring"]["rows"].items():
             if row_matches(row["when"], outcome):
                 key = (outcome["makers_tricks"], outcome["maker_alone"], outcome["defender_alone"])
@@ -204,7 +211,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
     redeal = bidding["redeal"]
     renege = data["play"]["renege_penalty"]
     clause_ids = frozenset(data["clauses"])
-    actions = _actions(deck, seats["count"])
+    actions = _actions(deck, seats["count"], auction)
     rules_data: dict[str, Any] = dict(
         variant_id=data["id"],
         house_rules=tuple(house_rules),
@@ -275,6 +282,8 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         player_scoring=compile_player_scoring(data),
         fold=compile_fold(data),
         count_down=data["game"]["direction"] == "down",
+        auction=auction,
+        contract_scoring=None if auction is None else compile_contract_scoring(data),
     )
     return Rules(**rules_data)
 
@@ -286,8 +295,8 @@ def _special_up_suit(special_up_card: dict[str, Any] | None) -> int | None:
     return SUITS.index(special_up_card["suit"])
 
 
-def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
-    """Every action a hand of this variant can contain, built once and shared."""
+def _actions(deck: tuple[Card, ...], players: int, auction: Auction | None) -> dict[str, Action]:
+    """Every action a hand of this variant can contain, built once and shared (a bid's suit is its trump, -1 if none)."""
     simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal", "go_under", "stay_in", "fold")
     actions = {kind: Action(kind, -1, -1, kind) for kind in simple}
     for index, letter in enumerate(TRUMP_LETTERS):
@@ -303,6 +312,11 @@ def _actions(deck: tuple[Card, ...], players: int) -> dict[str, Action]:
         for kind in ("discard", "play", "give"):
             text = f"{kind}:{card.code}"
             actions[text] = Action(kind, index, -1, text)
+    if auction is not None:
+        for text, bid in auction.bids.items():
+            actions[text] = Action("bid", -1, -1 if bid.trump is None else bid.trump, text)
+        for text, trump in auction.other_forms:
+            actions[text] = Action("bid", -1, trump, text)
     return actions
 
 

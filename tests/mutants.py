@@ -16,7 +16,8 @@ from types import MappingProxyType
 from typing import Any
 
 from reference_impl.cards import SAME_COLOUR, SUITS
-from reference_impl.engine import game, going_under, phases, play
+from reference_impl.contracts import Bid, Formula
+from reference_impl.engine import auction, game, going_under, phases, play
 from reference_impl.engine import match as match_layer
 from reference_impl.engine.state import BID_ROUND_TWO, GO_UNDER_CALL, GO_UNDER_DISCARD, LONE_DISCARD_FIRST, PLAY, HandState
 from reference_impl.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
@@ -50,6 +51,45 @@ class Mutant:
                     owner[attribute] = original
                 else:
                     setattr(owner, attribute, original)
+
+
+def _suits_rank_equal_bids(state: HandState, seat: int) -> list[Bid]:
+    """An overcall of the same number of tricks in another trump is allowed, as if suits ranked."""
+    rules_auction = state.rules.auction
+    assert rules_auction is not None
+    standing = auction.highest(state)
+    floor, taken = (standing[1].rank, standing[1]) if standing is not None else (0, None)
+    return [
+        bid
+        for bid in rules_auction.bids.values()
+        if bid.rank >= floor and bid.tricks >= rules_auction.min_tricks and bid != taken
+    ]
+
+
+def _made_scores_the_bid(rules: Rules) -> Rules:
+    """A bid made scores the number bid, not the tricks taken."""
+    scoring = rules.contract_scoring
+    if scoring is None:
+        return rules
+    rows = {
+        key: dataclasses.replace(row, makers=Formula(1, 0, 0)) if row.name == "made" else row for key, row in scoring.rows.items()
+    }
+    return dataclasses.replace(rules, contract_scoring=dataclasses.replace(scoring, rows=MappingProxyType(rows)))
+
+
+def _passes_not_final(rules: Rules) -> Rules:
+    """A player who passed in a round-and-round auction is asked again."""
+    if rules.auction is None:
+        return rules
+    return dataclasses.replace(rules, auction=dataclasses.replace(rules.auction, passed_may_return=True))
+
+
+def _one_card_called(rules: Rules) -> Rules:
+    """A lone bid's call hands over one card, whatever the number the bid calls for."""
+    if rules.auction is None:
+        return rules
+    bids = {text: dataclasses.replace(bid, call=min(bid.call, 1)) for text, bid in rules.auction.bids.items()}
+    return dataclasses.replace(rules, auction=dataclasses.replace(rules.auction, bids=MappingProxyType(bids)))
 
 
 def _with_row_points(row_name: str, points: int) -> RulesHook:
@@ -370,6 +410,14 @@ MUTANTS = (
         "a player may fold when a club turned up made trump",
         lambda r: dataclasses.replace(r, fold=dataclasses.replace(r.fold, all_stay_when_forced=False)) if r.fold else r,
     ),
+    Mutant(
+        "equal-bid-overcalls",
+        "an auction bid of the same number of tricks in another trump overcalls",
+        patches=((auction, "open_bids", _suits_rank_equal_bids),),
+    ),
+    Mutant("passed-player-bids-again", "a player who passed in the auction is asked again", _passes_not_final),
+    Mutant("one-card-called", "a lone bid calling for several cards gets one", _one_card_called),
+    Mutant("made-bid-scores-the-bid", "a bid made scores the bid instead of the tricks taken", _made_scores_the_bid),
     Mutant(
         "no-card-from-partner",
         "a lone six-hand player gets no card from a partner",

@@ -36,6 +36,10 @@ INEXPRESSIBLE_VARIANTS = (
     "almonte-four",
     "railroad",
     "buck-euchre",
+    "bid-euchre",
+    "bid-euchre-double",
+    "pepper",
+    "six-hand-bid-euchre",
 )
 
 # House rules (and modes) with no EGN flag: export refuses them.

@@ -121,8 +121,17 @@ def take_ask(state: HandState, seat: int, action: Action) -> bool:
     return True
 
 
+def _cards_each(state: HandState) -> int:
+    """How many cards a giving partner hands the lone maker: a contract's call, else the variant's one card."""
+    contract = state.contract
+    if contract is not None:
+        return contract.bid.call if state.maker_alone else 0
+    return 1 if gets_partner_card(state) else 0
+
+
 def start_give(state: HandState) -> bool:
-    if not gets_partner_card(state):
+    """The partner asked (or the only one) gives; for a contract's call every partner gives in turn."""
+    if not _cards_each(state):
         return False
     if state.giver is None:
         state.giver = state.rules.partners[_maker(state)][0]
@@ -136,26 +145,39 @@ def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
 
 
 def take_give(state: HandState, seat: int, action: Action) -> bool:
-    give_card(state, seat, _maker(state), action.card)
+    maker = _maker(state)
+    give_card(state, seat, maker, action.card)
+    if len(state.cards_passed[-1][2]) < _cards_each(state):
+        return False
+    later = state.rules.partners[maker][state.rules.partners[maker].index(seat) + 1 :] if state.contract is not None else ()
+    if later:
+        state.giver = state.to_act = later[0]
+        return False
     return True
 
 
 def start_lone_discard(state: HandState) -> bool:
-    """A lone maker who was given a card discards one (unless they discarded before receiving it)."""
-    if state.giver is None or state.rules.partner_exchange.discard_first:
+    """A lone maker who was given cards discards as many (none where they discarded before receiving them)."""
+    if state.giver is None or len(state.hands[_maker(state)]) <= state.rules.hand_size:
         return False
     state.to_act = state.maker
     return True
 
 
 def legal_lone_discard(state: HandState, seat: int) -> tuple[Action, ...]:
+    """Any card held; after a blind exchange, only cards the maker was dealt (the choice cannot depend on what came)."""
     actions = state.rules.actions
-    return tuple(actions[f"discard:{state.rules.deck[card].code}"] for card in state.hands[seat])
+    cards = state.hands[seat]
+    contract = state.contract
+    if contract is not None and contract.bid.exchange == "blind":
+        received = {card for _, to, given in state.cards_passed if to == seat for card in given}
+        cards = tuple(card for card in cards if card not in received)
+    return tuple(actions[f"discard:{state.rules.deck[card].code}"] for card in cards)
 
 
 def take_lone_discard(state: HandState, seat: int, action: Action) -> bool:
     discard_out(state, seat, action.card)
-    return True
+    return len(state.hands[seat]) == state.rules.hand_size
 
 
 def start_discard(state: HandState) -> bool:

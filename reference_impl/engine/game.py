@@ -97,7 +97,7 @@ def game_apply(game: GameState, action: Action | str, seat: int | None = None) -
     called = list(game.redeals_called)
     if result.redeal_called_by is not None:
         called[result.redeal_called_by] += 1
-    winners = decide_winners(game.rules, scores)
+    winners = decide_winners(game.rules, scores, result)
     finished = replace(
         game, hand=hand, scores=scores, results=(*game.results, result), winners=winners, redeals_called=tuple(called)
     )
@@ -132,15 +132,20 @@ def next_dealer(rules: Rules, hand: HandState) -> int:
     return (hand.dealer + 1) % rules.players
 
 
-def decide_winners(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
+def decide_winners(rules: Rules, scores: tuple[int, ...], result: HandResult | None = None) -> tuple[int, ...]:
     """The winning teams once the target is reached (0, counting down), settled by the tie rule; () to play on.
 
     The best score is the highest counting up and the lowest counting down: the furthest past the line.
+    Where a contract game is won only by contract (`result`, the hand just finished), a team at the
+    target wins only if it won that hand.
     """
     if rules.count_down:
         reached = [team for team, score in enumerate(scores) if score <= 0]
     else:
         reached = [team for team, score in enumerate(scores) if score >= rules.target]
+    scoring = rules.contract_scoring
+    if scoring is not None and scoring.win_by_contract:
+        reached = [team for team in reached if result is not None and team in result.hand_won_by]
     if len(reached) <= 1:
         return tuple(reached)
     if rules.tie in (None, "shared"):

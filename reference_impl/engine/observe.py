@@ -43,6 +43,8 @@ def observe(state: HandState) -> dict[str, Any]:
         "kitty": [code(card) for card in state.kitty],
         "out_of_play": [code(card) for card in out_of_play(state)],
         "deck_size": len(rules.deck),
+        "auction": None if rules.auction is None else [[seat, action.text] for seat, action in state.bids],
+        "contract": contract_data(state),
         "cards_passed": cards_passed(state),
     }
 
@@ -74,12 +76,28 @@ def cards_passed(state: HandState) -> list[dict[str, Any]] | None:
     The dealer's discard after taking the up-card is not an exchange and is not listed.
     """
     rules = state.rules
-    if not rules.partner_card and rules.going_under is None:
+    auction = rules.auction
+    calls = auction is not None and any(bid.call for bid in auction.bids.values())
+    if not rules.partner_card and rules.going_under is None and not calls:
         return None
     code = rules.card_code
     return [
         {"from": source, "to": target, "cards": [code(card) for card in cards]} for source, target, cards in state.cards_passed
     ]
+
+
+def contract_data(state: HandState) -> dict[str, Any] | None:
+    """The contract once the auction is over: bidder, bid, tricks bid, trump (null until named), alone."""
+    contract = state.contract
+    if contract is None:
+        return None
+    return {
+        "bidder": contract.bidder,
+        "bid": contract.bid.text,
+        "tricks": contract.bid.tricks,
+        "trump": None if contract.trump is None else TRUMP_LETTERS[contract.trump],
+        "alone": contract.bid.alone,
+    }
 
 
 def result_data(result: HandResult | None) -> dict[str, Any] | None:

@@ -17,11 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import LOW_NO_TRUMP, NO_TRUMP, Action
-from . import bidding, declarations, exchange, fold, going_under, penalty, play
+from . import auction, bidding, declarations, exchange, fold, going_under, penalty, play
 from .declarations import up_suit
 from .state import (
+    AUCTION,
+    AUCTION_TRUMP,
     BID_ROUND_ONE,
     BID_ROUND_TWO,
+    CALL_DISCARD,
     DEALER_DISCARD,
     DEALER_NAMES_UNSEEN,
     DECLARE_ALONE,
@@ -176,6 +179,26 @@ ORDER: tuple[Phase, ...] = (
         decline="Makes no prediction",
     ),
     Phase(
+        AUCTION,
+        "the variant makes its contract by a numeric auction instead of the up-card rounds",
+        auction.start_auction,
+        frozenset({"pass", "bid"}),
+        auction.legal_auction,
+        auction.take_auction,
+        auction.auction_refusal,
+        title="The auction",
+    ),
+    Phase(
+        AUCTION_TRUMP,
+        "the auction is won with a bid that names no trump, so its winner names it",
+        auction.start_trump,
+        frozenset({"name_trump"}),
+        auction.legal_trump,
+        auction.take_trump,
+        _reason("suit_not_allowed"),
+        title="The winner of the auction names trump",
+    ),
+    Phase(
         BID_ROUND_ONE,
         "trump is not made yet, there is an up-card, and the variant bids on it",
         bidding.start_round_one,
@@ -228,8 +251,18 @@ ORDER: tuple[Phase, ...] = (
         title="The lone player's discard, before the partner's card",
     ),
     Phase(
+        CALL_DISCARD,
+        "a lone bid calls for partners' cards and the bidder discards before receiving them",
+        auction.start_call_discard,
+        frozenset({"discard"}),
+        auction.legal_call_discard,
+        auction.take_call_discard,
+        _reason("card_not_in_hand"),
+        title="The lone bidder discards before the partners give",
+    ),
+    Phase(
         PARTNER_GIVE,
-        "the maker plays alone and the variant gives a lone player a partner's card",
+        "the maker plays alone and the variant gives a lone player a partner's card, or a lone bid calls for partners' cards",
         declarations.start_give,
         frozenset({"give"}),
         declarations.legal_give,
@@ -239,7 +272,7 @@ ORDER: tuple[Phase, ...] = (
     ),
     Phase(
         LONE_DISCARD,
-        "a partner gave the lone maker a card",
+        "partners gave the lone maker cards that the maker did not discard for beforehand",
         declarations.start_lone_discard,
         frozenset({"discard"}),
         declarations.legal_lone_discard,

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from ..rules import Action
 from .bidding import throw_in
+from .contract_score import score_contract
 from .penalty import takes_off_guilty_side
 from .state import HAND_OVER, HandResult, HandState
 
 
 def first_leader(state: HandState) -> int:
-    """Who leads the first trick, by the variant's rule for lone hands (or the maker, where the maker leads)."""
+    """Who leads the first trick: by the auction's rule in a contract game, else by the variant's rule
+    for lone hands (or the maker, where the maker leads)."""
     rules = state.rules
+    if rules.auction is not None and state.contract is not None:
+        return state.contract.bidder if rules.auction.bidder_leads else state.next_active(state.dealer)
     if rules.first_lead == "maker" and state.maker is not None:
         return state.maker
     if rules.first_lead == "left_of_lone_player":
@@ -137,6 +141,8 @@ def finish(state: HandState) -> bool:
     """The hand ends: scored once its tricks are played, thrown in when nobody made trump."""
     if state.trump is None:
         throw_in(state)
+    elif state.contract is not None:
+        score_contract(state)
     else:
         _score(state)
     return True

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
+from ..contracts import Contract
 from ..deal import Deal
 from ..rules import Action, Rules
 
@@ -36,6 +37,9 @@ DEFENDER_DISCARD_FIRST = "defender_discard_first"
 DEFENDER_GIVE = "defender_give"
 DEFENDER_DISCARD = "defender_discard"
 FOLD_OR_PLAY = "fold_or_play"
+AUCTION = "auction"
+AUCTION_TRUMP = "auction_trump"
+CALL_DISCARD = "call_discard"
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",
@@ -54,6 +58,8 @@ REASONS = {
     "not_a_partner": "a lone player may ask only a partner for a card",
     "not_eligible_to_go_under": "only cards that together qualify to go under may be exchanged with the kitty",
     "cannot_fold": "nobody may fold when the up-card's suit made trump at once",
+    "bid_too_low": "a bid must be at least the minimum and name more tricks than the bid before it",
+    "bid_not_allowed": "this auction has no such bid (a bid names its trump only where the variant's bids carry one)",
 }
 
 
@@ -89,6 +95,8 @@ class HandResult:
     """The deal was void (more than one player called to go under), so nobody scores."""
     player_rows: tuple[str | None, ...] = ()
     """Each seat's row of a per-player table (empty where the hand is scored by sides)."""
+    hand_won_by: tuple[int, ...] = ()
+    """In a contract game, the teams that won the hand: the bidders who made their bid, else the defenders who set it."""
 
 
 @dataclass(eq=False, slots=True)
@@ -145,6 +153,10 @@ class HandState:
     """Who called to go under this hand, in the order they were asked."""
     folded: tuple[int, ...] = ()
     """The seats that folded in fold or play, in the order they folded."""
+    bids: tuple[tuple[int, Action], ...] = ()
+    """The auction so far, passes included, as (seat, action); the last bid in it is the highest."""
+    contract: Contract | None = None
+    """The auction's result, once it is over (its trump None until the winner names it)."""
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
     """The legal actions, worked out at most once per state (a state never changes once built)."""
 

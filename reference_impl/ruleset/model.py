@@ -57,8 +57,20 @@ def hands_dealt(data: dict[str, Any]) -> int:
     return int(data["seats"]["count"]) + (1 if data["dummy"]["enabled"] else 0)
 
 
+NUMBER = "number"
+"""The bid name a scoring row of a contract game uses for any bid of the numeric ladder."""
+
+
+def contract_outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every outcome of a contract game, as the keys a scoring row tests: the bid's name and whether it was made."""
+    names = [NUMBER, *(named["name"] for named in data["auction"]["named_bids"])]
+    return [{"bid": name, "made": made} for name in names for made in (True, False)]
+
+
 def outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every hand outcome the variant can produce, as the keys a scoring row tests."""
+    """Every hand outcome the variant can produce, as the keys a scoring row tests (a contract game's with an auction)."""
+    if data["auction"] is not None:
+        return contract_outcomes(data)
     lone = data["lone_play"]
     maker_alone = {"choice": [False, True], "always": [True], "never": [False]}[lone["maker"]]
     predicting = data["bidding"]["prediction"]["enabled"]
@@ -76,6 +88,8 @@ def outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
 def row_matches(when: dict[str, Any], outcome: dict[str, Any]) -> bool:
     """Whether a scoring row's conditions cover an outcome (a condition left out matches any value)."""
     for key, wanted in when.items():
+        if key not in outcome:  # a condition of the other kind of game (semantics refuses it with its place)
+            return False
         value = outcome[key]
         if isinstance(wanted, list):
             if value not in wanted:

@@ -21,7 +21,8 @@ DESCRIPTION = (
     "The rules of one variant with its house rules, as an engine receives them in a protocol request and as "
     "'euchre-spec show' prints them: composed, every default filled in, complete. It is variant.schema.json with "
     "every field that has a default required (a null default, such as 'no redeal', allows null); only citations "
-    "(clause references), a scoring row's label and conditions (a condition left out matches any value) and the "
+    "(clause references), a scoring row's label and conditions (a condition left out matches any value), the sides "
+    "a contract row's award leaves out (they score nothing) and the "
     "words of labels may be absent. Generated from variant.schema.json by reference_impl.ruleset.resolved_schema; "
     "do not edit by hand."
 )

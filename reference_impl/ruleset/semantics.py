@@ -35,7 +35,7 @@ def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) 
     pack, the pick-up of a variant with a first round), the check asks whether a file stated it.
     """
     errors: list[SpecError] = []
-    for checker in (_seats, _deck, _deal, _bidding, _lone_play, _scoring, _player_scoring, _fold, _game):
+    for checker in (_seats, _deck, _deal, _bidding, _auction, _lone_play, _scoring, _player_scoring, _fold, _game):
         errors.extend(checker(resolved))
     errors.extend(_citations(resolved, sources, retired))
     return errors
@@ -120,7 +120,7 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
             )
     if bidding["all_pass"] == "stick_the_dealer" and not two["enabled"]:
         yield r.error("/bidding/all_pass", "stick the dealer needs a second round of bidding")
-    if not one["enabled"] and not two["enabled"]:
+    if not one["enabled"] and not two["enabled"] and r.data["auction"] is None:
         yield r.error("/bidding", "both rounds of bidding are disabled, so trump can never be made")
     special = bidding["special_up_card"]
     if special and not r.data["trump"]["special_cards"]:
@@ -159,6 +159,41 @@ def _going_under(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/bidding/going_under/ranks", "none of these ranks is in the deck, so no hand could go under")
 
 
+def _auction(r: Resolved) -> Iterator[SpecError]:
+    auction = r.data["auction"]
+    if auction is None:
+        return
+    bidding = r.data["bidding"]
+    for name in ("round_one", "round_two"):
+        if bidding[name]["enabled"]:
+            yield r.error(f"/bidding/{name}/enabled", f"a variant with an auction makes its contract there; disable {name}")
+    if r.data["deal"]["up_card"]:
+        yield r.error("/deal/up_card", "an auction bids on no up-card; set deal.up_card to false")
+    hand_size = r.data["deal"]["hand_size"]
+    if auction["max"] > hand_size:
+        yield r.error("/auction/max", f"a bid of {auction['max']} tricks is more than the hand size {hand_size}")
+    if auction["min"] > auction["max"]:
+        yield r.error("/auction/min", f"the minimum bid {auction['min']} is above the highest bid {auction['max']}")
+    stuck = auction["stuck_min"]
+    if stuck is not None and (auction["all_pass"] != "dealer_stuck" or stuck > auction["max"]):
+        yield r.error("/auction/stuck_min", "a stuck dealer's minimum needs all_pass: dealer_stuck and must not exceed max")
+    if r.data["lone_play"]["maker"] != "never":
+        yield r.error("/lone_play/maker", "in an auction a lone hand is a named bid; set lone_play.maker to never")
+    names = [named["name"] for named in auction["named_bids"]]
+    for index, named in enumerate(auction["named_bids"]):
+        if names.index(named["name"]) != index:
+            yield r.error(f"/auction/named_bids/{index}/name", f"the named bid {named['name']!r} is listed twice")
+        if named["call"] and not (named["alone"] and is_partnership(r.data)):
+            yield r.error(f"/auction/named_bids/{index}/call", "calling for cards needs a lone bid and partners to give them")
+    known = {"number", *names}
+    for name, row in r.data["scoring"]["rows"].items():
+        for key in sorted(set(row["when"]) - {"bid", "made"}):
+            yield r.error(f"/scoring/rows/{name}/when/{key}", f"a contract game's row tests only bid and made, not {key}")
+        for index, bid in enumerate(row["when"].get("bid", [])):
+            if bid not in known:
+                yield r.error(f"/scoring/rows/{name}/when/bid/{index}", f"no bid is named {bid!r} (number, or a named bid)")
+
+
 def _lone_play(r: Resolved) -> Iterator[SpecError]:
     lone = r.data["lone_play"]
     if lone["maker"] == "choice" and not is_partnership(r.data) and not r.data["dummy"]["enabled"]:
@@ -188,7 +223,12 @@ def _scoring(r: Resolved) -> Iterator[SpecError]:
         if rows:
             yield r.error("/scoring/rows", "a variant scores by sides (rows) or by players (player_rows), not both")
         return
+    contract_game = r.data["auction"] is not None
     for name, row in rows.items():
+        if not contract_game and "to" not in row["award"]:
+            yield r.error(f"/scoring/rows/{name}/award", f"row {name!r} scores from a contract, but the variant has no auction")
+        for key in sorted(set(row["when"]) & {"bid", "made"} if not contract_game else ()):
+            yield r.error(f"/scoring/rows/{name}/when/{key}", f"row {name!r} tests {key}, but the variant has no auction")
         for count in row["when"].get("makers_tricks", []):  # a condition left out matches any count
             if count > hand_size:
                 yield r.error(
@@ -238,6 +278,8 @@ def _fold(r: Resolved) -> Iterator[SpecError]:
 
 
 def _describe(outcome: dict[str, Any]) -> str:
+    if "bid" in outcome:
+        return f"a {outcome['bid']} bid {'made' if outcome['made'] else 'set'}"
     who = "a lone maker" if outcome["maker_alone"] else "the makers"
     if outcome["predicted_alone"]:
         who = "a maker who predicted alone"
@@ -249,11 +291,14 @@ def _describe(outcome: dict[str, Any]) -> str:
 
 def _game(r: Resolved) -> Iterator[SpecError]:
     teams = r.data["seats"]["teams"]
-    pays_several = len(teams) > 2 and any(row["award"]["to"] == "defenders" for row in r.data["scoring"]["rows"].values())
+    awards = [row["award"] for row in r.data["scoring"]["rows"].values()]
+    pays_several = len(teams) > 2 and any(award.get("to", "defenders") == "defenders" for award in awards)
     if pays_several and r.data["game"]["tie"] is None:
         yield r.error("/game", "a euchre pays several players here, so two can reach the target together: set game.tie")
     if len(teams) > 2 and r.data["scoring"]["player_rows"] and r.data["game"]["tie"] is None:
         yield r.error("/game", "every player is scored each hand here, so two can reach the target together: set game.tie")
+    if r.data["game"]["win"] == "by_contract" and r.data["auction"] is None:
+        yield r.error("/game/win", "winning by contract needs an auction")
 
 
 def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> Iterator[SpecError]:

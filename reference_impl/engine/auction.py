@@ -1,0 +1,187 @@
+"""The numeric auction: bids of a number of tricks, the contract it ends in, and the trump named after it.
+
+Three phases live here, each a `start_*` / `legal_*` / `take_*` triple that `phases` puts in a
+record, as in `bidding`: the auction itself, naming trump when the bids carry none, and the
+discard a lone bidder makes before a partner's cards arrive (where the variant orders it so).
+The bids and their ranks come compiled (`contracts.Auction`); this module only decides whose turn
+it is, which bids are still open, and when the auction is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..contracts import Auction, Bid, Contract
+from ..rules import TRUMP_LETTERS, Action
+from .bidding import throw_in
+from .declarations import trump_made
+from .passing import discard_out
+from .state import HandState
+
+PASSED_AUCTION = 4
+"""The bit of `HandState.passed` recording a pass in the auction (beside the up-card rounds' bits)."""
+
+
+def _auction(state: HandState) -> Auction:
+    auction = state.rules.auction
+    assert auction is not None, "an auction phase in a variant without an auction"
+    return auction
+
+
+def highest(state: HandState) -> tuple[int, Bid] | None:
+    """The standing bid and its bidder: the last bid made, since every bid must outrank the one before."""
+    auction = _auction(state)
+    for seat, action in reversed(state.bids):
+        if action.kind == "bid":
+            return seat, auction.bids[action.text]
+    return None
+
+
+def is_stuck(state: HandState, seat: int) -> bool:
+    """Whether `seat` is a dealer who may not pass: everyone else has passed and nobody has bid."""
+    auction = _auction(state)
+    return auction.dealer_stuck and seat == state.dealer and state.passes == state.rules.players - 1 and highest(state) is None
+
+
+def start_auction(state: HandState) -> bool:
+    if state.rules.auction is None or state.trump is not None:
+        return False
+    state.to_act = state.left_of(state.dealer)
+    state.passes = 0
+    return True
+
+
+def open_bids(state: HandState, seat: int) -> list[Bid]:
+    """The bids `seat` may make now: above the standing bid, and at least the minimum (a stuck dealer's own minimum)."""
+    auction = _auction(state)
+    standing = highest(state)
+    floor = standing[1].rank if standing is not None else 0
+    minimum = auction.stuck_min if is_stuck(state, seat) else auction.min_tricks
+    return [bid for bid in auction.bids.values() if bid.rank > floor and bid.tricks >= minimum]
+
+
+def legal_auction(state: HandState, seat: int) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    allowed = [] if is_stuck(state, seat) else [actions["pass"]]
+    allowed.extend(actions[bid.text] for bid in open_bids(state, seat))
+    return tuple(allowed)
+
+
+def auction_refusal(state: HandState, seat: int, action: Action) -> str:
+    if action.kind == "pass":
+        return "dealer_must_name_trump"
+    return "bid_too_low" if action.text in _auction(state).bids else "bid_not_allowed"
+
+
+def take_auction(state: HandState, seat: int, action: Action) -> bool:
+    """Record the call; close the auction once everyone has spoken (once round) or all but the highest bidder have passed."""
+    auction = _auction(state)
+    players = state.rules.players
+    state.bids = (*state.bids, (seat, action))
+    if action.kind == "pass":
+        passed = list(state.passed)
+        passed[seat] |= PASSED_AUCTION
+        state.passed = tuple(passed)
+        state.passes += 1
+    else:
+        state.passes = 0
+        if auction.bids[action.text].ends_auction:
+            return _close(state)
+    if not auction.until_passed:
+        if len(state.bids) == players:
+            return _close(state)
+        state.to_act = state.left_of(seat)
+        return False
+    standing = highest(state)
+    if standing is None and state.passes == players:
+        return _close(state)
+    if standing is not None and _all_others_passed(state, standing[0]):
+        return _close(state)
+    state.to_act = _next_speaker(state, seat)
+    return False
+
+
+def _all_others_passed(state: HandState, bidder: int) -> bool:
+    """Whether every other player has passed (since the standing bid, where a pass is not final)."""
+    players = state.rules.players
+    if _auction(state).passed_may_return:
+        return state.passes == players - 1
+    return all(state.passed[seat] & PASSED_AUCTION for seat in range(players) if seat != bidder)
+
+
+def _next_speaker(state: HandState, seat: int) -> int:
+    """The next player clockwise who may still speak (a player whose pass is final is skipped)."""
+    nxt = state.left_of(seat)
+    if _auction(state).passed_may_return:
+        return nxt
+    while state.passed[nxt] & PASSED_AUCTION:
+        nxt = state.left_of(nxt)
+    return nxt
+
+
+def _close(state: HandState) -> bool:
+    """The auction is over: a contract to the highest bidder, or a throw-in when nobody bid."""
+    standing = highest(state)
+    if standing is None:
+        throw_in(state)
+        return False  # the hand is over: no later phase is entered
+    bidder, bid = standing
+    state.contract = Contract(bidder, bid, bid.trump)
+    if bid.trump is not None:
+        _make(state, bid.trump)
+    return True
+
+
+def _make(state: HandState, trump: int) -> None:
+    """Trump is made for the contract; a lone bid lays down the bidder's partners at once."""
+    contract = state.contract
+    assert contract is not None
+    trump_made(state, contract.bidder, trump, None, 0)
+    state.maker_alone = contract.bid.alone
+    if contract.bid.alone:
+        state.sit_out(state.rules.partners[contract.bidder])
+
+
+def start_trump(state: HandState) -> bool:
+    """The winner of a number-only auction names trump."""
+    contract = state.contract
+    if contract is None or contract.trump is not None:
+        return False
+    state.to_act = contract.bidder
+    return True
+
+
+def legal_trump(state: HandState, seat: int) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    return tuple(actions[f"name_trump:{TRUMP_LETTERS[index]}"] for index in _auction(state).trump_choices)
+
+
+def take_trump(state: HandState, seat: int, action: Action) -> bool:
+    contract = state.contract
+    assert contract is not None
+    state.contract = replace(contract, trump=action.suit)
+    _make(state, action.suit)
+    return True
+
+
+def start_call_discard(state: HandState) -> bool:
+    """A lone bidder whose exchange is bidder_first discards before any partner's card arrives."""
+    contract = state.contract
+    if contract is None or not contract.bid.call or contract.bid.exchange != "bidder_first":
+        return False
+    state.to_act = contract.bidder
+    return True
+
+
+def legal_call_discard(state: HandState, seat: int) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    return tuple(actions[f"discard:{state.rules.deck[card].code}"] for card in state.hands[seat])
+
+
+def take_call_discard(state: HandState, seat: int, action: Action) -> bool:
+    """One card face down; done once the bidder holds as many fewer cards as the partners will give."""
+    contract = state.contract
+    assert contract is not None
+    discard_out(state, seat, action.card)
+    coming = contract.bid.call * len(state.rules.partners[seat])
+    return len(state.hands[seat]) == state.rules.hand_size - coming
