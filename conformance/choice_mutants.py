@@ -98,12 +98,12 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ),
     (
         "buck-euchre",
-        "/scoring/player_rows/folded/award/constant",
+        "/scoring/player_rows/folded/award/points",
         "folding itself costs a penalty (BKR, whose wording is unclear and gives no figure)",
     ): Reading(why_not="the source gives no figure for the penalty, so no value can be written for it"),
     (
         "buck-euchre",
-        "/scoring/player_rows/maker-bucked/award/constant",
+        "/scoring/player_rows/maker-bucked/award/points",
         "five is added and the tricks taken are still counted off"
         " (the other pages read give the penalty without saying either way)",
     ): Reading(lambda _chosen: {"": 5, "/scoring/player_rows/maker-bucked/award/tricks": -1}),

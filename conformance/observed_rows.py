@@ -90,7 +90,7 @@ def _covers_player(when: Mapping[str, Any], role: str, tricks: int) -> bool:
 
 def _player_award(award: Mapping[str, Any], tricks: int) -> int:
     """The points a per-player row gives for this many tricks (variant.schema.json, player_points)."""
-    return int(award.get("tricks", 0)) * tricks + int(award.get("constant", 0))
+    return int(award.get("tricks", 0)) * tricks + int(award.get("points", 0))
 
 
 def row_of(rules: Mapping[str, Any], hand: FinishedHand) -> str | None:

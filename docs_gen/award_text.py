@@ -2,6 +2,7 @@
 
 A row awards a constant to one side ({to, points}) or, in a game with an auction, points to each
 side computed from the contract (variant.schema.json, contract_award); both read as one phrase.
+A per-player row (player_points) awards points per trick and points whatever the tricks.
 """
 
 from __future__ import annotations
@@ -27,3 +28,11 @@ def award_words(award: dict[str, Any]) -> str:
     if "to" in award:
         return f"{award['points']} to {award['to']}"
     return "; ".join(f"{side}: {formula_words(award[side])}" for side in ("makers", "defenders") if side in award)
+
+
+def player_points_words(award: dict[str, Any]) -> str:
+    """A per-player award in short: points per trick and points whatever the tricks, as "-1 per trick", "+5"."""
+    per_trick, points = award.get("tricks", 0), award.get("points", 0)
+    terms = [f"{per_trick:+d} per trick"] if per_trick else []
+    terms += [f"{points:+d}"] if points or not terms else []
+    return " ".join(terms)

@@ -12,7 +12,7 @@ from typing import Any
 
 from reference_impl.comparison import comparison_rows, render_table
 
-from .award_text import award_words
+from .award_text import award_words, player_points_words
 from .context import Context, Page
 from .markup import cards, cite, esc, table
 from .rule_text import setting_value
@@ -113,16 +113,13 @@ def _scoring(ctx: Context) -> str:
                     cells.append("—")
                     continue
                 label = label or row.get("label", name)
-                cells.append(_award_text(row["award"]) if table_name == "player_rows" else esc(award_words(row["award"])))
+                cells.append(
+                    player_points_words(row["award"]) + " to the player"
+                    if table_name == "player_rows"
+                    else esc(award_words(row["award"]))
+                )
             rows.append((f"{esc(label)} (`{name}`)", *cells))
     return table(["Outcome", *[cite("variant", v) for v in ctx.data.variants]], rows)
-
-
-def _award_text(award: dict[str, Any]) -> str:
-    """A per-player award in words: points per trick and a constant, to the player themselves."""
-    terms = [f"{award['tricks']:+d} per trick"] if award["tricks"] else []
-    terms += [f"{award['constant']:+d}"] if award["constant"] or not terms else []
-    return " ".join(terms) + " to the player"
 
 
 def _every_setting(ctx: Context) -> str:

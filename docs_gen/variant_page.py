@@ -14,7 +14,7 @@ from reference_impl.cards import SUIT_NAMES, SUIT_SYMBOLS
 from reference_impl.deal import deal_number
 from reference_impl.ruleset.semantics import clause_refs, named_house_rule
 
-from .award_text import award_words
+from .award_text import award_words, player_points_words
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, special_names
 from .markup import cards, cite, cite_source, esc, one_line, suit, table
@@ -217,15 +217,12 @@ def _player_scoring(rows: dict[str, Any]) -> str:
     out = []
     for name, row in rows.items():
         when, award = row.get("when", {}), row.get("award", {})
-        per_trick, constant = award.get("tricks", 0), award.get("constant", 0)
-        terms = [f"{per_trick:+d} per trick"] if per_trick else []
-        terms += [f"{constant:+d}"] if constant or not terms else []
         out.append(
             (
                 esc(row.get("label", name)),
                 _condition(when.get("role")),
                 _condition(when.get("tricks")),
-                f"**{' '.join(terms)}**",
+                f"**{player_points_words(award)}**",
                 cite("clause", row["clause"]),
             )
         )

@@ -18,7 +18,7 @@ from .ruleset.model import player_outcomes, player_row_covers
 
 @dataclass(frozen=True)
 class PlayerRow:
-    """One row of a per-player table: points = per_trick * the player's tricks + constant."""
+    """One row of a per-player table: per_trick times the player's tricks, plus constant (the award's points)."""
 
     name: str
     label: str
@@ -56,7 +56,7 @@ def compile_player_scoring(data: dict[str, Any]) -> PlayerScoring | None:
     if not written:
         return None
     rows = {
-        name: PlayerRow(name, row.get("label", name), row["award"]["tricks"], row["award"]["constant"], row["clause"])
+        name: PlayerRow(name, row.get("label", name), row["award"]["tricks"], row["award"]["points"], row["clause"])
         for name, row in written.items()
     }
     table: dict[tuple[str, int], PlayerRow] = {}

@@ -235,7 +235,7 @@ def expected_player_points(state: HandState) -> tuple[int, ...]:
         ]
         assert len(fitting) == 1, f"{len(fitting)} rows cover a {role} with {tricks} trick(s)"
         award = fitting[0]["award"]
-        points[rules.team_of[seat]] += award["tricks"] * tricks + award["constant"]
+        points[rules.team_of[seat]] += award["tricks"] * tricks + award["points"]
     return tuple(points)
 
 
