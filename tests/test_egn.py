@@ -385,11 +385,6 @@ def test_partners_best_maps_to_the_partner_card_before_the_discard() -> None:
             "EGN's farmer's hand may be a misdeal or an exchange, and a record cannot show the cards laid in the kitty: "
             "our farmers-hand rule is not chosen from the flag",
         ),
-        (
-            "joker",
-            "no rule of ours adds a joker to the 24-card 4-hand game; the cards are read with british's deck, which has one, "
-            "but british's own rules differ from the record's canadian",
-        ),
     ],
 )
 def test_a_flag_without_a_rule_says_so_plainly(flag: str, detail: str) -> None:
