@@ -67,7 +67,9 @@ _TWO_ROUNDS = "an auction runs once round or until the others pass; a limit of t
 _LEAD_BY_TRUMP = (
     "the first lead is the bidder's or the dealer's left for every trump; one that depends on the trump is not a parameter"
 )
-_LOW_NO_TRUMP = "the bids of this variant carry a suit or N; a bid in low no trump is not written for the auction yet"
+_LOW_NO_TRUMP = (
+    "low no trump is offered for the double pack's ladder (house rule low-no-trump-bids); a six-hand form is not written yet"
+)
 
 READINGS: dict[tuple[str, str, str], Reading] = {
     ("almonte-six", "/game/target", "leagues play twelve hands at a table (S4p)"): Reading(
@@ -290,11 +292,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5}
     ),
     ("bid-euchre-double", "/auction/stuck_min", "five (HW)"): Reading(_set(5)),
-    (
-        "bid-euchre-double",
-        "/auction/trump_letters",
-        "low no trump as well, the lowest card of the suit led winning (HW, IDD, OMB, BLM); not offered here yet",
-    ): Reading(why_not=_LOW_NO_TRUMP),
     (
         "bid-euchre-double",
         "/auction/named_bids",
