@@ -30,6 +30,13 @@ def test_every_action_of_every_variant_matches_the_action_pattern() -> None:
             assert step.match(f"0 {text}"), text
 
 
+def test_a_scenario_step_is_a_seat_and_exactly_the_action_pattern() -> None:
+    """The action grammar is written twice (a step cannot reference another pattern); this keeps them one."""
+    action = schema("common.schema.json")["$defs"]["action"]["pattern"]
+    step = schema("scenario.schema.json")["$defs"]["step"]["pattern"]
+    assert action.startswith("^") and step == "^[0-7] " + action[1:]
+
+
 def test_every_card_code_matches_the_card_pattern() -> None:
     card = re.compile(schema("common.schema.json")["$defs"]["card"]["pattern"])
     for variant_id in builtin_catalog().variants:
