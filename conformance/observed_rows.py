@@ -31,8 +31,18 @@ class FinishedHand:
 
 
 def finished_hands(observations: Sequence[Observation]) -> Iterator[FinishedHand]:
-    """Each hand that finished during the script, in order (a hand finishes when finished_hands grows)."""
+    """Each hand that finished during the script, in order.
+
+    A hand finishes when finished_hands grows. In a match, the hand that ends a game is followed by
+    the next game, whose finished_hands starts afresh: that hand shows as a new entry of
+    finished_games instead, and its points are the finished game's scores less the scores before it.
+    """
     for before, after in pairwise(observations):
+        games_before, games_now = before.get("finished_games") or [], after.get("finished_games") or []
+        if len(games_now) > len(games_before):
+            final, earlier = games_now[len(games_before)]["scores"], before.get("scores") or []
+            yield FinishedHand(before, after, tuple(a - b for a, b in zip(final, earlier, strict=True)), False)
+            continue
         done, now = before.get("finished_hands") or [], after.get("finished_hands") or []
         for entry in now[len(done) :]:
             yield FinishedHand(before, after, tuple(entry.get("points") or ()), bool(entry.get("thrown_in")))

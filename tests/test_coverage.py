@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from conformance.coverage import coverage, reason_codes, rows_reached
-from conformance.observed_rows import rows_shown
+from conformance.observed_rows import finished_hands, rows_shown
 from conformance.reference_engine import ReferenceEngine
 from conformance.runner import InProcessEngine, RunResult, run_suite
 from conformance.scenarios import Scenario, scenario_rules, suite
@@ -97,3 +97,19 @@ def test_a_hand_shown_finished_finds_its_row_from_the_last_look_and_the_points()
     assert rows_shown(rules, [playing | {"maker_alone": True}, next_hand]) == []
     next_hand["finished_hands"] = [{"thrown_in": True, "points": [0, 0]}]
     assert rows_shown(rules, [playing, next_hand]) == []
+
+
+def test_the_hand_that_ends_a_game_of_a_match_is_seen_too() -> None:
+    """The next game's finished_hands starts afresh, so that hand is read from finished_games: its points close the game."""
+    run = _run([s for s in _scenarios("railroad") if s.id.startswith("rr-match")])
+    for outcome in run.outcomes:
+        observations = (outcome.reply or {}).get("observations") or []
+        games = observations[-1].get("finished_games") or []
+        closing = [
+            hand
+            for hand in finished_hands(observations)
+            if len(hand.closing.get("finished_games") or []) > len(hand.last_seen.get("finished_games") or [])
+        ]
+        assert len(closing) == len(games) > 0, outcome.scenario.id
+        for hand, game in zip(closing, games, strict=True):
+            assert [a + b for a, b in zip(hand.last_seen["scores"], hand.points, strict=True)] == game["scores"]
