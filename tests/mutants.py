@@ -316,6 +316,13 @@ def _with_partner_exchange(**changes: object) -> RulesHook:
     return hook
 
 
+def _defender_call_only_where_defence_is_free(rules: Rules) -> Rules:
+    """The lone defender's call left out where a lone defence is allowed only against a lone maker."""
+    if rules.defender_alone != "against_lone_maker":
+        return rules
+    return _with_partner_exchange(lone_defender=False)(rules)
+
+
 def _folded_scored_as_staying_in(state: HandState) -> tuple[list[int], tuple[str | None, ...]]:
     """Every player but the maker scored as one who stayed in, folded or not."""
     rules = state.rules
@@ -492,6 +499,11 @@ MUTANTS = (
         "lone-defender-gets-no-card",
         "a lone defender gets no card from the other defender",
         _with_partner_exchange(lone_defender=False),
+    ),
+    Mutant(
+        "no-defender-call-against-a-lone-maker-only",
+        "a defender who may defend alone only against a lone maker gets no card from the other defender",
+        _defender_call_only_where_defence_is_free,
     ),
     Mutant(
         "mixed-low-cards-go-under-clean",
