@@ -292,14 +292,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5}
     ),
     ("bid-euchre-double", "/auction/stuck_min", "five (HW)"): Reading(_set(5)),
-    (
-        "bid-euchre-double",
-        "/auction/named_bids",
-        "the bidder passes three to the partner, who passes three back having seen them (HW)",
-    ): Reading(why_not="a lone bidder handing cards to the partner is not one of the exchange orders of a named bid"),
-    ("bid-euchre-double", "/auction/named_bids", "both choose their cards blind, at the same time (BEP)"): Reading(
-        lambda chosen: {"": [{**chosen[0], "exchange": "blind"}]}
-    ),
     ("bid-euchre-double", "/scoring/rows/moon/award/points", "a failed Call 2 goes down 12 (TRK, a player's report)"): Reading(
         why_not="it values a failed Call 2, a bid this variant does not have, so it gives no value for the moon"
     ),

@@ -32,8 +32,9 @@ class Bid:
     """The trump index the bid names (4 for no trump); None where trump is named after the auction."""
     alone: bool
     call: int
-    """Cards each partner gives a lone bidder (who discards as many)."""
+    """Cards each partner gives a lone bidder (who discards as many; both ways, who first hands the partner as many)."""
     exchange: str
+    """The order of the exchange: partner_first, bidder_first, blind or both_ways (variant.schema.json, named_bid)."""
     ends_auction: bool
 
 

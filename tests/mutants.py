@@ -19,7 +19,15 @@ from reference_impl.cards import SAME_COLOUR, SUITS
 from reference_impl.contracts import Bid, Formula
 from reference_impl.engine import auction, game, going_under, phases, play
 from reference_impl.engine import match as match_layer
-from reference_impl.engine.state import BID_ROUND_TWO, GO_UNDER_CALL, GO_UNDER_DISCARD, LONE_DISCARD_FIRST, PLAY, HandState
+from reference_impl.engine.state import (
+    BID_ROUND_TWO,
+    CALL_PASS_BACK,
+    GO_UNDER_CALL,
+    GO_UNDER_DISCARD,
+    LONE_DISCARD_FIRST,
+    PLAY,
+    HandState,
+)
 from reference_impl.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
 
 RulesHook = Callable[[Rules], Rules]
@@ -90,6 +98,13 @@ def _one_card_called(rules: Rules) -> Rules:
         return rules
     bids = {text: dataclasses.replace(bid, call=min(bid.call, 1)) for text, bid in rules.auction.bids.items()}
     return dataclasses.replace(rules, auction=dataclasses.replace(rules.auction, bids=MappingProxyType(bids)))
+
+
+def _passes_back_only_own_cards(state: HandState, seat: int) -> tuple[Action, ...]:
+    """Both ways played as if the bidder had discarded: the partner may not pass back a card just received."""
+    received = {card for _, to, given in state.cards_passed if to == seat for card in given}
+    actions = state.rules.actions
+    return tuple(actions[f"give:{state.rules.deck[card].code}"] for card in state.hands[seat] if card not in received)
 
 
 def _with_row_points(row_name: str, points: int) -> RulesHook:
@@ -531,6 +546,17 @@ MUTANTS = (
         "cards-passed-without-discards",
         "the cards_passed observation leaves out a lone player's discard",
         patches=((observe, "cards_passed", _discards_not_shown),),
+    ),
+    Mutant(
+        "both-ways-keeps-cards-received",
+        "in an exchange both ways the partner may not pass back a card just received",
+        patches=(
+            (
+                phases.BY_NAME,
+                CALL_PASS_BACK,
+                dataclasses.replace(phases.BY_NAME[CALL_PASS_BACK], legal=_passes_back_only_own_cards),
+            ),
+        ),
     ),
     Mutant(
         "misdeal-passes-the-deal", "after a void deal the deal passes to the left", _with_going_under(misdeal_same_dealer=False)

@@ -125,7 +125,8 @@ def _cards_each(state: HandState) -> int:
     """How many cards a giving partner hands the lone maker: a contract's call, else the variant's one card."""
     contract = state.contract
     if contract is not None:
-        return contract.bid.call if state.maker_alone else 0
+        # A call both ways is an exchange of its own (the both_ways module), with no giving here.
+        return contract.bid.call if state.maker_alone and contract.bid.exchange != "both_ways" else 0
     return 1 if gets_partner_card(state) else 0
 
 

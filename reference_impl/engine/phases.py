@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import LOW_NO_TRUMP, NO_TRUMP, Action
-from . import auction, bidding, declarations, exchange, fold, going_under, penalty, play
+from . import auction, bidding, both_ways, declarations, exchange, fold, going_under, penalty, play
 from .declarations import up_suit
 from .state import (
     AUCTION,
@@ -25,6 +25,8 @@ from .state import (
     BID_ROUND_ONE,
     BID_ROUND_TWO,
     CALL_DISCARD,
+    CALL_HAND_OVER,
+    CALL_PASS_BACK,
     DEALER_DISCARD,
     DEALER_NAMES_UNSEEN,
     DECLARE_ALONE,
@@ -259,6 +261,26 @@ ORDER: tuple[Phase, ...] = (
         auction.take_call_discard,
         _reason("card_not_in_hand"),
         title="The lone bidder discards before the partners give",
+    ),
+    Phase(
+        CALL_HAND_OVER,
+        "a lone bid calls for cards both ways, so the bidder first hands the partner the cards called",
+        both_ways.start_hand_over,
+        frozenset({"give"}),
+        both_ways.legal_give,
+        both_ways.take_hand_over,
+        _reason("card_not_in_hand"),
+        title="The lone bidder hands cards to the partner",
+    ),
+    Phase(
+        CALL_PASS_BACK,
+        "the lone bidder handed the partner the cards called, and the partner passes as many back",
+        both_ways.start_pass_back,
+        frozenset({"give"}),
+        both_ways.legal_give,
+        both_ways.take_pass_back,
+        _reason("card_not_in_hand"),
+        title="The partner passes cards back",
     ),
     Phase(
         PARTNER_GIVE,

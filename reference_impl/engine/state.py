@@ -40,6 +40,8 @@ FOLD_OR_PLAY = "fold_or_play"
 AUCTION = "auction"
 AUCTION_TRUMP = "auction_trump"
 CALL_DISCARD = "call_discard"
+CALL_HAND_OVER = "call_hand_over"
+CALL_PASS_BACK = "call_pass_back"
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",

@@ -185,6 +185,11 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
             yield r.error(f"/auction/named_bids/{index}/name", f"the named bid {named['name']!r} is listed twice")
         if named["call"] and not (named["alone"] and is_partnership(r.data)):
             yield r.error(f"/auction/named_bids/{index}/call", "calling for cards needs a lone bid and partners to give them")
+        elif named["call"] and named["exchange"] == "both_ways" and any(len(team) > 2 for team in r.data["seats"]["teams"]):
+            yield r.error(
+                f"/auction/named_bids/{index}/exchange",
+                "an exchange both ways is between the bidder and one partner; with several partners use another order",
+            )
     known = {"number", *names}
     for name, row in r.data["scoring"]["rows"].items():
         for key in sorted(set(row["when"]) - {"bid", "made"}):
