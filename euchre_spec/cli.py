@@ -117,7 +117,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--dealer", type=int, default=0, help="the (first) dealer's seat")
     play.add_argument("--seed", type=int, default=0, help="seed for the random choice of legal actions")
     play.add_argument("--script", type=Path, help="a YAML list (or one per line) of action ids to play first")
-    play.add_argument("--game", action="store_true", help="play a whole game to the target, not one hand")
+    play.add_argument(
+        "--game", action="store_true", help="play a whole game (to its target or fixed number of hands), not one hand"
+    )
     play.add_argument("--match", action="store_true", help="play a whole match, for a variant played as a match of games")
     play.set_defaults(run=_play)
 

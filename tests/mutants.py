@@ -336,6 +336,14 @@ def _countdown_ignored(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]
 _original_decide_winners = game.decide_winners
 
 
+def _one_hand_late(rules: Rules, scores: tuple[int, ...], hands_ended: int) -> tuple[int, ...]:
+    """A game of a fixed number of hands that counts one hand fewer than were played."""
+    return _original_winners_after_hands(rules, scores, hands_ended - 1)
+
+
+_original_winners_after_hands = game.winners_after_hands
+
+
 MUTANTS = (
     Mutant("left-bower-follows-printed-suit", "the left bower follows its printed suit", _left_bower_keeps_its_suit),
     Mutant(
@@ -404,6 +412,11 @@ MUTANTS = (
         "countdown-won-by-highest",
         "a game counting down is won by the first to reach the target from below",
         patches=((game, "decide_winners", _countdown_ignored),),
+    ),
+    Mutant(
+        "game-ends-one-hand-late",
+        "a game of a fixed number of hands ends one hand after the last",
+        patches=((game, "winners_after_hands", _one_hand_late),),
     ),
     Mutant(
         "fold-on-a-turned-club",
