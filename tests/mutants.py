@@ -19,7 +19,15 @@ from reference_impl.cards import SAME_COLOUR, SUITS
 from reference_impl.contracts import Bid, Formula
 from reference_impl.engine import auction, game, going_under, phases, play
 from reference_impl.engine import match as match_layer
-from reference_impl.engine.state import BID_ROUND_TWO, GO_UNDER_CALL, GO_UNDER_DISCARD, LONE_DISCARD_FIRST, PLAY, HandState
+from reference_impl.engine.state import (
+    BID_ROUND_TWO,
+    GO_UNDER_CALL,
+    GO_UNDER_DISCARD,
+    LONE_DISCARD_FIRST,
+    PLAY,
+    SPECIAL_UP_BID,
+    HandState,
+)
 from reference_impl.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
 
 RulesHook = Callable[[Rules], Rules]
@@ -129,6 +137,12 @@ def _flip_first_lead(rules: Rules) -> Rules:
 
 
 def _any_suit_in_round_two(state: HandState, seat: int) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    return (actions["pass"], *(actions[f"name_trump:{letter}"] for letter in SUITS))
+
+
+def _pass_or_any_suit(state: HandState, seat: int) -> tuple[Action, ...]:
+    """Everyone, the dealer too, may pass a turned-up joker bid on under dealer_takes_if_all_pass."""
     actions = state.rules.actions
     return (actions["pass"], *(actions[f"name_trump:{letter}"] for letter in SUITS))
 
@@ -417,6 +431,11 @@ MUTANTS = (
         "game-ends-one-hand-late",
         "a game of a fixed number of hands ends one hand after the last",
         patches=((game, "winners_after_hands", _one_hand_late),),
+    ),
+    Mutant(
+        "dealer-passes-a-turned-joker",
+        "the dealer may pass a turned-up joker that everyone else passed",
+        patches=((phases.BY_NAME, SPECIAL_UP_BID, _with_legal(SPECIAL_UP_BID, _pass_or_any_suit)),),
     ),
     Mutant(
         "fold-on-a-turned-club",

@@ -40,6 +40,7 @@ FOLD_OR_PLAY = "fold_or_play"
 AUCTION = "auction"
 AUCTION_TRUMP = "auction_trump"
 CALL_DISCARD = "call_discard"
+SPECIAL_UP_BID = "special_up_bid"
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",
