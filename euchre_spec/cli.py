@@ -266,7 +266,8 @@ def _play_game(
 ) -> int:
     numbered = numbered_deals(rules, args.deal or 0)
     game = new_game(rules, lambda number, dealer: written if written and not number else numbered(number, dealer), args.dealer)
-    print(f"{title}: a game from {_deal_name(args, 0)}, to {rules.target}")
+    length = f"to {rules.target}" if rules.game_hands is None else f"of {rules.game_hands} hands"
+    print(f"{title}: a game from {_deal_name(args, 0)}, {length}")
     pending = list(script)
     while not game.is_over:
         start, number = game.hand, game.hand_number
