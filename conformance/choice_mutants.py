@@ -72,15 +72,8 @@ _LOW_NO_TRUMP = (
 )
 
 READINGS: dict[tuple[str, str, str], Reading] = {
-    ("almonte-six", "/game/target", "leagues play twelve hands at a table (S4p)"): Reading(
-        why_not="a game of a fixed number of hands has no parameter: the game ends at a target score"
-    ),
-    (
-        "almonte-six",
-        "/bidding/special_up_card/rule",
-        "the dealer must take the joker and become maker if all pass (S4p, a version)",
-    ): Reading(why_not="the rules language knows one rule for a joker turned up (`dealer_names_trump_unseen`)"),
     ("buck-euchre", "/game/tie", "both win together (no page read says so)"): Reading(_set("shared")),
+    ("twelve-hands", "/game/tie", "another hand is played until the scores differ (no source says so)"): Reading(_set("play_on")),
     (
         "buck-euchre",
         "/bidding/round_one/enabled",

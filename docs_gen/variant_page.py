@@ -115,6 +115,8 @@ def _reading(ctx: Context, variant_id: str, key: str, data: dict[str, Any]) -> s
     if key == "scoring":
         return _scoring(section)
     if key == "game":
+        if section.get("hands") is not None:
+            return f"A game is **{section['hands']}** hands; the side with the best score after the last of them wins.\n"
         if section.get("direction") == "down":
             start = section.get("target")
             return f"Every side starts at **{start}** points and counts down; the first to reach 0 or less wins.\n"

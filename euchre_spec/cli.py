@@ -117,7 +117,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--dealer", type=int, default=0, help="the (first) dealer's seat")
     play.add_argument("--seed", type=int, default=0, help="seed for the random choice of legal actions")
     play.add_argument("--script", type=Path, help="a YAML list (or one per line) of action ids to play first")
-    play.add_argument("--game", action="store_true", help="play a whole game to the target, not one hand")
+    play.add_argument(
+        "--game", action="store_true", help="play a whole game (to its target or fixed number of hands), not one hand"
+    )
     play.add_argument("--match", action="store_true", help="play a whole match, for a variant played as a match of games")
     play.set_defaults(run=_play)
 
@@ -264,7 +266,8 @@ def _play_game(
 ) -> int:
     numbered = numbered_deals(rules, args.deal or 0)
     game = new_game(rules, lambda number, dealer: written if written and not number else numbered(number, dealer), args.dealer)
-    print(f"{title}: a game from {_deal_name(args, 0)}, to {rules.target}")
+    length = f"to {rules.target}" if rules.game_hands is None else f"of {rules.game_hands} hands"
+    print(f"{title}: a game from {_deal_name(args, 0)}, {length}")
     pending = list(script)
     while not game.is_over:
         start, number = game.hand, game.hand_number

@@ -33,8 +33,15 @@ def variant_row(rules: Rules) -> dict[str, str]:
         "trump order": trump_order_text(rules),
         "going alone": lone_text(rules),
         "scoring": scoring_text(rules),
-        "target": f"from {rules.target} down to 0" if rules.count_down else str(rules.target),
+        "target": target_text(rules),
     }
+
+
+def target_text(rules: Rules) -> str:
+    """How the game ends: at the target, counting up or down, or after a fixed number of hands."""
+    if rules.game_hands is not None:
+        return f"{rules.game_hands} hands"
+    return f"from {rules.target} down to 0" if rules.count_down else str(rules.target)
 
 
 def players_text(rules: Rules) -> str:

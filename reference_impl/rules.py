@@ -156,6 +156,8 @@ class Rules:
     """The numeric auction that makes the contract (None: trump is made by the up-card rounds)."""
     contract_scoring: ContractScoring | None
     """The scoring rows of a contract game, by bid and made or set (None without an auction)."""
+    game_hands: int | None
+    """The number of hands a game lasts, after which the best score wins (None: the game ends at the target)."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -284,6 +286,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         count_down=data["game"]["direction"] == "down",
         auction=auction,
         contract_scoring=None if auction is None else compile_contract_scoring(data),
+        game_hands=data["game"]["hands"],
     )
     return Rules(**rules_data)
 

@@ -26,6 +26,7 @@ from reference_impl.engine.state import (
     GO_UNDER_DISCARD,
     LONE_DISCARD_FIRST,
     PLAY,
+    SPECIAL_UP_BID,
     HandState,
 )
 from reference_impl.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
@@ -144,6 +145,12 @@ def _flip_first_lead(rules: Rules) -> Rules:
 
 
 def _any_suit_in_round_two(state: HandState, seat: int) -> tuple[Action, ...]:
+    actions = state.rules.actions
+    return (actions["pass"], *(actions[f"name_trump:{letter}"] for letter in SUITS))
+
+
+def _pass_or_any_suit(state: HandState, seat: int) -> tuple[Action, ...]:
+    """Everyone, the dealer too, may pass a turned-up joker bid on under dealer_takes_if_all_pass."""
     actions = state.rules.actions
     return (actions["pass"], *(actions[f"name_trump:{letter}"] for letter in SUITS))
 
@@ -358,6 +365,14 @@ def _countdown_ignored(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]
 _original_decide_winners = game.decide_winners
 
 
+def _one_hand_late(rules: Rules, scores: tuple[int, ...], hands_ended: int) -> tuple[int, ...]:
+    """A game of a fixed number of hands that counts one hand fewer than were played."""
+    return _original_winners_after_hands(rules, scores, hands_ended - 1)
+
+
+_original_winners_after_hands = game.winners_after_hands
+
+
 MUTANTS = (
     Mutant("left-bower-follows-printed-suit", "the left bower follows its printed suit", _left_bower_keeps_its_suit),
     Mutant(
@@ -426,6 +441,16 @@ MUTANTS = (
         "countdown-won-by-highest",
         "a game counting down is won by the first to reach the target from below",
         patches=((game, "decide_winners", _countdown_ignored),),
+    ),
+    Mutant(
+        "game-ends-one-hand-late",
+        "a game of a fixed number of hands ends one hand after the last",
+        patches=((game, "winners_after_hands", _one_hand_late),),
+    ),
+    Mutant(
+        "dealer-passes-a-turned-joker",
+        "the dealer may pass a turned-up joker that everyone else passed",
+        patches=((phases.BY_NAME, SPECIAL_UP_BID, _with_legal(SPECIAL_UP_BID, _pass_or_any_suit)),),
     ),
     Mutant(
         "fold-on-a-turned-club",

@@ -25,6 +25,7 @@ from reference_impl.engine import (
     observe,
     observe_game,
 )
+from reference_impl.engine.game import winners_after_hands
 from reference_impl.rules import Action, Rules
 from tests.engine_helpers import ALL_COMPOSITIONS, Composition, composition_id, expected_points, numbered_deal, rules_for
 
@@ -449,3 +450,26 @@ def test_a_euchre_carries_both_defenders_over_the_target(tie: str, start: tuple[
     assert game.winners == winners and game.is_over == over
     if not over:
         assert game.hand_number == 1 and game.hand.dealer == 1 and not game.hand.is_over
+
+
+# A game of a fixed number of hands (the Almonte league's twelve)
+
+
+def test_a_game_of_twelve_hands_ends_after_the_twelfth_whatever_the_scores() -> None:
+    rules = rules_for("almonte-six", "twelve-hands")
+    assert (rules.game_hands, rules.tie) == (12, "shared")
+    assert winners_after_hands(rules, (9, 16), 11) == ()
+    assert winners_after_hands(rules, (9, 16), 12) == (1,)
+    assert winners_after_hands(rules, (2, 0), 12) == (0,)
+    assert winners_after_hands(rules, (4, 4), 12) == (0, 1)
+
+
+def test_equal_scores_after_the_last_hand_play_on_under_that_tie_rule() -> None:
+    rules = replace(rules_for("almonte-six", "twelve-hands"), tie="play_on")
+    assert winners_after_hands(rules, (4, 4), 12) == ()
+    assert winners_after_hands(rules, (4, 5), 13) == (1,)
+
+
+def test_a_game_counting_down_for_a_fixed_number_of_hands_is_won_by_the_lowest() -> None:
+    rules = replace(rules_for("buck-euchre"), game_hands=6, tie="highest")
+    assert winners_after_hands(rules, (3, 7, 1, 9), 6) == (2,)

@@ -1,4 +1,5 @@
-"""A game: hands dealt in turn, scores added up, until a side reaches the target (or counts down to 0).
+"""A game: hands dealt in turn, scores added up, until a side reaches the target (or counts down to 0),
+or, where the variant fixes the number of hands, until that many have been played.
 
 Built on the hand machine without changing it: a GameState holds the running scores and the
 hand in progress; when a hand ends its points are added, the winner (if any) decided by the
@@ -97,10 +98,12 @@ def game_apply(game: GameState, action: Action | str, seat: int | None = None) -
     called = list(game.redeals_called)
     if result.redeal_called_by is not None:
         called[result.redeal_called_by] += 1
-    winners = decide_winners(game.rules, scores, result)
-    finished = replace(
-        game, hand=hand, scores=scores, results=(*game.results, result), winners=winners, redeals_called=tuple(called)
-    )
+    results = (*game.results, result)
+    if game.rules.game_hands is None:
+        winners = decide_winners(game.rules, scores, result)
+    else:
+        winners = winners_after_hands(game.rules, scores, len(results))
+    finished = replace(game, hand=hand, scores=scores, results=results, winners=winners, redeals_called=tuple(called))
     if winners:
         return finished
     dealer = next_dealer(game.rules, hand)
@@ -152,6 +155,23 @@ def decide_winners(rules: Rules, scores: tuple[int, ...], result: HandResult | N
         return tuple(reached)
     best = (min if rules.count_down else max)(scores[team] for team in reached)
     leaders = tuple(team for team in reached if scores[team] == best)
+    if rules.tie == "play_on" and len(leaders) > 1:
+        return ()
+    return leaders
+
+
+def winners_after_hands(rules: Rules, scores: tuple[int, ...], hands_ended: int) -> tuple[int, ...]:
+    """The winners of a game of a fixed number of hands: () until they have all ended, then the best score.
+
+    The target plays no part: a league counts the points of a set number of hands at each table.
+    Equal best scores share the win, unless the tie rule plays another hand (and then each hand
+    after the last is followed by the same question).
+    """
+    assert rules.game_hands is not None
+    if hands_ended < rules.game_hands:
+        return ()
+    best = (min if rules.count_down else max)(scores)
+    leaders = tuple(team for team, score in enumerate(scores) if score == best)
     if rules.tie == "play_on" and len(leaders) > 1:
         return ()
     return leaders

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import LOW_NO_TRUMP, NO_TRUMP, Action
-from . import auction, bidding, both_ways, declarations, exchange, fold, going_under, penalty, play
+from . import auction, bidding, both_ways, declarations, exchange, fold, going_under, penalty, play, special_up_bid
 from .declarations import up_suit
 from .state import (
     AUCTION,
@@ -47,6 +47,7 @@ from .state import (
     PREDICT,
     REDEAL_CALL,
     RENEGE_PENALTY_CHOICE,
+    SPECIAL_UP_BID,
     HandState,
 )
 
@@ -168,6 +169,16 @@ ORDER: tuple[Phase, ...] = (
         bidding.take_unseen,
         _reason("suit_not_allowed"),
         title="The special card is turned up: the dealer names trump unseen",
+    ),
+    Phase(
+        SPECIAL_UP_BID,
+        "the up-card is a special card that the players bid on by naming a suit, the dealer last and unable to pass",
+        special_up_bid.start,
+        frozenset({"pass", "name_trump"}),
+        special_up_bid.legal,
+        special_up_bid.take,
+        special_up_bid.refusal,
+        title="The special card is turned up: a suit is named for it, the dealer last",
     ),
     Phase(
         PREDICT,

@@ -42,6 +42,7 @@ AUCTION_TRUMP = "auction_trump"
 CALL_DISCARD = "call_discard"
 CALL_HAND_OVER = "call_hand_over"
 CALL_PASS_BACK = "call_pass_back"
+SPECIAL_UP_BID = "special_up_bid"
 REASONS = {
     "unknown_action": "the action is not one this variant knows",
     "hand_over": "the hand is over; no more actions are taken",

@@ -304,6 +304,22 @@ def _game(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/game", "every player is scored each hand here, so two can reach the target together: set game.tie")
     if r.data["game"]["win"] == "by_contract" and r.data["auction"] is None:
         yield r.error("/game/win", "winning by contract needs an auction")
+    yield from _fixed_hands(r)
+
+
+def _fixed_hands(r: Resolved) -> Iterator[SpecError]:
+    """A game of a fixed number of hands is won on the scores after them, so it cannot also end another way."""
+    game = r.data["game"]
+    if game["hands"] is None:
+        return
+    if game["tie"] is None:
+        yield r.error("/game/hands", "a game of a fixed number of hands can end with equal scores: set game.tie")
+    if game["win"] == "by_contract":
+        yield r.error("/game/win", "a game of a fixed number of hands is won on the scores after them, not by contract")
+    if r.data["match"] is not None:
+        yield r.error(
+            "/game/hands", "a match counts its games from the target (laps, slams): its games cannot be of fixed length"
+        )
 
 
 def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> Iterator[SpecError]:

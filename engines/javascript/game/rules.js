@@ -110,7 +110,7 @@ const SUPPORTED = {
   },
   play: { first_lead: exactly("left_of_dealer"), renege: exactly("refused"), renege_penalty: none },
   scoring: { rows: any, player_rows: none },
-  game: { target: any, tie: any, direction: exactly("up"), win: exactly("reach_target") },
+  game: { target: any, tie: any, direction: exactly("up"), win: exactly("reach_target"), hands: none },
   dummy: { enabled: isFalse, merge: any },
   fold: { enabled: isFalse, order: any, when_trump_forced: any },
   auction: {}, // no auction: the section is null, so no setting of it is played

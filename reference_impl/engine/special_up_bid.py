@@ -1,0 +1,53 @@
+"""A special card turned up and bid on in one round, the dealer stuck with it if everyone passes.
+
+One version of the Almonte game: when the up-card is a joker, each player from the dealer's left
+in turn passes or names a trump suit for their side, and the dealer takes the joker into hand
+whoever names; a joker belongs to no suit, so it cannot simply be ordered up. The dealer speaks
+last and may not pass: when all the others have passed, the dealer must take the joker and make
+trump. The round takes the place of the first round of bidding (its rules for the first round,
+such as the dealer's partner accepting only alone, apply), and there is never a second round.
+"""
+
+from __future__ import annotations
+
+from ..cards import SUITS
+from ..rules import Action
+from .declarations import PASSED_ROUND_ONE, trump_made
+from .state import HandState
+
+RULE = "dealer_takes_if_all_pass"
+
+
+def start(state: HandState) -> bool:
+    """Entered when the up-card is a special card under this rule, and nothing made trump before it."""
+    rules = state.rules
+    up = state.deal.up_card
+    if state.trump is not None or up is None or up not in rules.special_cards or rules.special_up_card != RULE:
+        return False
+    state.to_act = state.left_of(state.dealer)
+    state.passes = 0
+    return True
+
+
+def legal(state: HandState, seat: int) -> tuple[Action, ...]:
+    """Every suit the variant allows as trump; a pass as well, for everyone but the dealer."""
+    actions = state.rules.actions
+    named = [actions[f"name_trump:{letter}"] for index, letter in enumerate(SUITS) if index not in state.rules.forbidden_trump]
+    return tuple(named) if seat == state.dealer else (actions["pass"], *named)
+
+
+def take(state: HandState, seat: int, action: Action) -> bool:
+    """A suit named makes it trump for the namer's side, the dealer taking the card; a pass moves on."""
+    if action.kind == "name_trump":
+        trump_made(state, seat, action.suit, state.dealer, 1)
+        return True
+    passed = list(state.passed)
+    passed[seat] |= PASSED_ROUND_ONE
+    state.passed = tuple(passed)
+    state.to_act = state.left_of(seat)
+    return False
+
+
+def refusal(state: HandState, seat: int, action: Action) -> str:
+    """The dealer may not pass; any other refused action names a suit that cannot be trump."""
+    return "dealer_must_name_trump" if action.kind == "pass" else "suit_not_allowed"
