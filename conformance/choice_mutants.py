@@ -67,9 +67,6 @@ _TWO_ROUNDS = "an auction runs once round or until the others pass; a limit of t
 _LEAD_BY_TRUMP = (
     "the first lead is the bidder's or the dealer's left for every trump; one that depends on the trump is not a parameter"
 )
-_LOW_NO_TRUMP = (
-    "low no trump is offered for the double pack's ladder (house rule low-no-trump-bids); a six-hand form is not written yet"
-)
 
 READINGS: dict[tuple[str, str, str], Reading] = {
     ("almonte-six", "/game/target", "leagues play twelve hands at a table (S4p)"): Reading(
@@ -355,11 +352,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "the later wins (S4p, for the Cornish six-hand game)"): Reading(
         _set("later_wins")
     ),
-    (
-        "six-hand-bid-euchre",
-        "/auction/trump_letters",
-        "low no trump as well, Little Nells: nines high and aces low (SIX, BLM); not offered here yet",
-    ): Reading(why_not=_LOW_NO_TRUMP),
 }
 """Every reading recorded under `choices`, by (file id, pointer, its text); an edit's `""` is the choice's own pointer."""
 
