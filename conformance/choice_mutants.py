@@ -63,10 +63,6 @@ def _also(extra: Any) -> Edit:
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
 NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
 _ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
-_TWO_ROUNDS = "an auction runs once round or until the others pass; a limit of two rounds is not a parameter"
-_LEAD_BY_TRUMP = (
-    "the first lead is the bidder's or the dealer's left for every trump; one that depends on the trump is not a parameter"
-)
 
 READINGS: dict[tuple[str, str, str], Reading] = {
     ("almonte-six", "/game/target", "leagues play twelve hands at a table (S4p)"): Reading(
@@ -246,9 +242,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/auction/rounds",
         "round and round until the others pass, a pass being final (IDD; PEP for Pepper)",
     ): Reading(_set("until_passed")),
-    ("bid-euchre", "/auction/rounds", "two rounds, a player who passed bidding again in the second (HW)"): Reading(
-        why_not=_TWO_ROUNDS
-    ),
     ("bid-euchre", "/auction/all_pass", "the dealer is forced to bid three (CIN)"): Reading(
         lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 3}
     ),
@@ -277,13 +270,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre", "/auction/first_lead", "the player to the dealer's left, whoever won the bid (FAE)"): Reading(
         _set("left_of_dealer")
     ),
-    ("bid-euchre", "/auction/first_lead", "in no trump, the player to the bidder's left (PLC, for Pepper)"): Reading(
-        why_not=_LEAD_BY_TRUMP
-    ),
     ("bid-euchre-double", "/auction/min", "no stated minimum, one trick or more (IDD, BLM)"): Reading(_set(1)),
-    ("bid-euchre-double", "/auction/rounds", "two rounds, a player who passed bidding again in the second (HW)"): Reading(
-        why_not=_TWO_ROUNDS
-    ),
     ("bid-euchre-double", "/auction/rounds", "one chance each (NP, W21)"): Reading(_set("once")),
     ("bid-euchre-double", "/auction/all_pass", "the stuck dealer may bid five, one under the minimum (HW)"): Reading(
         lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5}
@@ -328,9 +315,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ): Reading(why_not="a penalty for defenders who take no trick tests the defenders' tricks, which a contract row does not"),
     ("pepper", "/game/target", "30 (GRP)"): Reading(_set(30)),
     ("pepper", "/game/target", "42 (BWP)"): Reading(_set(42)),
-    ("pepper", "/auction/first_lead", "in a no-trump contract, the player to the bidder's left (PLC)"): Reading(
-        why_not=_LEAD_BY_TRUMP
-    ),
     ("pepper", "/game/win", "the first side to reach the target (the Pepper sources read say nothing either way)"): Reading(
         _set("reach_target")
     ),
