@@ -63,13 +63,6 @@ def _also(extra: Any) -> Edit:
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
 NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
 _ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
-_TWO_ROUNDS = "an auction runs once round or until the others pass; a limit of two rounds is not a parameter"
-_LEAD_BY_TRUMP = (
-    "the first lead is the bidder's or the dealer's left for every trump; one that depends on the trump is not a parameter"
-)
-_LOW_NO_TRUMP = (
-    "low no trump is offered for the double pack's ladder (house rule low-no-trump-bids); a six-hand form is not written yet"
-)
 
 READINGS: dict[tuple[str, str, str], Reading] = {
     ("buck-euchre", "/game/tie", "both win together (no page read says so)"): Reading(_set("shared")),
@@ -242,9 +235,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/auction/rounds",
         "round and round until the others pass, a pass being final (IDD; PEP for Pepper)",
     ): Reading(_set("until_passed")),
-    ("bid-euchre", "/auction/rounds", "two rounds, a player who passed bidding again in the second (HW)"): Reading(
-        why_not=_TWO_ROUNDS
-    ),
     ("bid-euchre", "/auction/all_pass", "the dealer is forced to bid three (CIN)"): Reading(
         lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 3}
     ),
@@ -273,13 +263,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre", "/auction/first_lead", "the player to the dealer's left, whoever won the bid (FAE)"): Reading(
         _set("left_of_dealer")
     ),
-    ("bid-euchre", "/auction/first_lead", "in no trump, the player to the bidder's left (PLC, for Pepper)"): Reading(
-        why_not=_LEAD_BY_TRUMP
-    ),
     ("bid-euchre-double", "/auction/min", "no stated minimum, one trick or more (IDD, BLM)"): Reading(_set(1)),
-    ("bid-euchre-double", "/auction/rounds", "two rounds, a player who passed bidding again in the second (HW)"): Reading(
-        why_not=_TWO_ROUNDS
-    ),
     ("bid-euchre-double", "/auction/rounds", "one chance each (NP, W21)"): Reading(_set("once")),
     ("bid-euchre-double", "/auction/all_pass", "the stuck dealer may bid five, one under the minimum (HW)"): Reading(
         lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5}
@@ -316,9 +300,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ): Reading(why_not="a penalty for defenders who take no trick tests the defenders' tricks, which a contract row does not"),
     ("pepper", "/game/target", "30 (GRP)"): Reading(_set(30)),
     ("pepper", "/game/target", "42 (BWP)"): Reading(_set(42)),
-    ("pepper", "/auction/first_lead", "in a no-trump contract, the player to the bidder's left (PLC)"): Reading(
-        why_not=_LEAD_BY_TRUMP
-    ),
     ("pepper", "/game/win", "the first side to reach the target (the Pepper sources read say nothing either way)"): Reading(
         _set("reach_target")
     ),
@@ -340,11 +321,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "the later wins (S4p, for the Cornish six-hand game)"): Reading(
         _set("later_wins")
     ),
-    (
-        "six-hand-bid-euchre",
-        "/auction/trump_letters",
-        "low no trump as well, Little Nells: nines high and aces low (SIX, BLM); not offered here yet",
-    ): Reading(why_not=_LOW_NO_TRUMP),
 }
 """Every reading recorded under `choices`, by (file id, pointer, its text); an edit's `""` is the choice's own pointer."""
 

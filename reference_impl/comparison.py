@@ -115,9 +115,11 @@ def lone_text(rules: Rules) -> str:
     auction = rules.auction
     if auction is not None:
         lone = sorted({bid.name for bid in auction.bids.values() if bid.alone})
+        lead = "bidder" if auction.bidder_leads else "left_of_dealer"
+        lead_text = lead if auction.no_trump_lead == lead else f"{lead} (no trump: {auction.no_trump_lead})"
         parts = [
             f"lone bids: {', '.join(lone)}" if lone else "no",
-            "lead: " + ("bidder" if auction.bidder_leads else "left of dealer"),
+            "lead: " + lead_text.replace("_", " "),
         ]
         return "; ".join(parts)
     parts.append("lead: " + rules.first_lead.replace("_", " "))

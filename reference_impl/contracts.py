@@ -57,6 +57,10 @@ class Auction:
     """Bid texts of the variant's levels in a form it does not allow (a trump it lacks, a trump where
     bids carry none, none where they must), with the trump index they name (-1: none): actions the
     engine knows so that it can refuse them as bid_not_allowed rather than as unknown."""
+    round_limit: int | None
+    """Rounds of bidding at most, where the bidding goes round; None: no limit (once round, or until the others pass)."""
+    no_trump_lead: str
+    """Who leads the first trick of a no-trump contract (high or low): bidder, left_of_dealer or left_of_bidder."""
 
 
 @dataclass(frozen=True)
@@ -133,10 +137,12 @@ def compile_auction(section: dict[str, Any], hand_size: int, trump_letters: str)
         (f"bid:{level}{suffix}", trump) for level in levels for suffix, trump in all_forms if f"bid:{level}{suffix}" not in bids
     )
     stuck_min = section["stuck_min"]
+    rounds = section["rounds"]
+    no_trump_lead = section["first_lead_no_trump"]
     return Auction(
         trump_with_bid=with_bid,
         trump_choices=choices,
-        until_passed=section["rounds"] == "until_passed",
+        until_passed=rounds != "once",
         passed_may_return=section["passed_may_return"],
         dealer_stuck=section["all_pass"] == "dealer_stuck",
         min_tricks=section["min"],
@@ -144,6 +150,8 @@ def compile_auction(section: dict[str, Any], hand_size: int, trump_letters: str)
         bidder_leads=section["first_lead"] == "bidder",
         bids=MappingProxyType(bids),
         other_forms=other_forms,
+        round_limit=rounds if isinstance(rounds, int) else None,
+        no_trump_lead=section["first_lead"] if no_trump_lead is None else no_trump_lead,
     )
 
 

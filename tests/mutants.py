@@ -93,6 +93,26 @@ def _passes_not_final(rules: Rules) -> Rules:
     return dataclasses.replace(rules, auction=dataclasses.replace(rules.auction, passed_may_return=True))
 
 
+def _round_limit(change: Callable[[int], int | None]) -> RulesHook:
+    """An auction limited to a number of rounds runs `change(limit)` rounds instead (None: no limit)."""
+
+    def hook(rules: Rules) -> Rules:
+        if rules.auction is None or rules.auction.round_limit is None:
+            return rules
+        limit = change(rules.auction.round_limit)
+        return dataclasses.replace(rules, auction=dataclasses.replace(rules.auction, round_limit=limit))
+
+    return hook
+
+
+def _no_trump_led_as_any_contract(rules: Rules) -> Rules:
+    """A no-trump contract's first lead follows the rule for every other contract."""
+    if rules.auction is None:
+        return rules
+    usual = "bidder" if rules.auction.bidder_leads else "left_of_dealer"
+    return dataclasses.replace(rules, auction=dataclasses.replace(rules.auction, no_trump_lead=usual))
+
+
 def _one_card_called(rules: Rules) -> Rules:
     """A lone bid's call hands over one card, whatever the number the bid calls for."""
     if rules.auction is None:
@@ -586,4 +606,7 @@ MUTANTS = (
     Mutant(
         "misdeal-passes-the-deal", "after a void deal the deal passes to the left", _with_going_under(misdeal_same_dealer=False)
     ),
+    Mutant("bidding-rounds-unlimited", "a limited auction goes on until the others pass", _round_limit(lambda _: None)),
+    Mutant("bidding-round-too-many", "a limited auction runs one round more", _round_limit(lambda n: n + 1)),
+    Mutant("no-trump-lead-ignored", "a no-trump contract is led as any other contract", _no_trump_led_as_any_contract),
 )

@@ -53,9 +53,16 @@ def _complete_layer(variant: dict[str, Any]) -> dict[str, set[str]]:
     """The fields variant.schema.json's 'complete' layer requires, by section ('' for the top)."""
     layer = variant["$defs"]["complete"]
     found = {"": set(layer["required"])}
-    for section, rules in layer["properties"].items():
-        found[section] = set(rules.get("required", []))
-    found["scoring_row"] = set(layer["properties"]["scoring"]["properties"]["rows"]["additionalProperties"]["required"])
+
+    def gather(properties: dict[str, Any]) -> None:
+        for name, rules in properties.items():
+            found[name] = set(rules.get("required", []))
+            gather(rules.get("properties", {}))
+
+    gather(layer["properties"])
+    scoring = layer["properties"]["scoring"]["properties"]
+    found["scoring_row"] = set(scoring["rows"]["additionalProperties"]["required"])
+    found["player_row"] = set(scoring["player_rows"]["additionalProperties"]["required"])
     return found
 
 

@@ -10,9 +10,10 @@ it is, which bids are still open, and when the auction is over.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 from ..contracts import Auction, Bid, Contract
-from ..rules import TRUMP_LETTERS, Action
+from ..rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 from .bidding import throw_in
 from .declarations import trump_made
 from .passing import discard_out
@@ -74,7 +75,8 @@ def auction_refusal(state: HandState, seat: int, action: Action) -> str:
 
 
 def take_auction(state: HandState, seat: int, action: Action) -> bool:
-    """Record the call; close the auction once everyone has spoken (once round) or all but the highest bidder have passed."""
+    """Record the call; close the auction once everyone has spoken (once round), all but the highest bidder
+    have passed, or the rounds of a limited auction have run out."""
     auction = _auction(state)
     players = state.rules.players
     state.bids = (*state.bids, (seat, action))
@@ -97,8 +99,32 @@ def take_auction(state: HandState, seat: int, action: Action) -> bool:
         return _close(state)
     if standing is not None and _all_others_passed(state, standing[0]):
         return _close(state)
-    state.to_act = _next_speaker(state, seat)
+    upcoming = _next_speaker(state, seat)
+    if auction.round_limit is not None and _rounds_finished(state, upcoming) >= auction.round_limit:
+        return _close(state)
+    state.to_act = upcoming
     return False
+
+
+def _rounds_finished(state: HandState, upcoming: int) -> int:
+    """Rounds of bidding over once `upcoming` is next to speak: a round ends each time the turn passes the dealer's seat.
+
+    Counted from the calls made rather than kept in the state, so a limit needs nothing the
+    unlimited auction does not record; a dealer whose pass was final still ends each round.
+    """
+    speakers = [seat for seat, _action in state.bids] + [upcoming]
+    return sum(_passes_dealer(state, before, after) for before, after in pairwise(speakers))
+
+
+def _passes_dealer(state: HandState, before: int, after: int) -> bool:
+    """Whether the turn, going clockwise from `before` (who spoke) to `after`, passes the dealer's seat."""
+    seat = before
+    while True:
+        if seat == state.dealer:
+            return True
+        seat = state.left_of(seat)
+        if seat == after:
+            return False
 
 
 def _all_others_passed(state: HandState, bidder: int) -> bool:
@@ -130,6 +156,18 @@ def _close(state: HandState) -> bool:
     if bid.trump is not None:
         _make(state, bid.trump)
     return True
+
+
+def contract_leader(state: HandState) -> int:
+    """Who leads the first trick of a contract: by the auction's rule for its trump (no trump may have its own)."""
+    auction = _auction(state)
+    contract = state.contract
+    assert contract is not None
+    no_trump = contract.trump in (NO_TRUMP, LOW_NO_TRUMP)
+    rule = auction.no_trump_lead if no_trump else ("bidder" if auction.bidder_leads else "left_of_dealer")
+    if rule == "bidder":
+        return contract.bidder
+    return state.next_active(contract.bidder if rule == "left_of_bidder" else state.dealer)
 
 
 def _make(state: HandState, trump: int) -> None:

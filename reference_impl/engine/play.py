@@ -7,6 +7,7 @@ belongs to trump), read from the compiled rules' tables for the hand's trump sui
 from __future__ import annotations
 
 from ..rules import Action
+from .auction import contract_leader
 from .bidding import throw_in
 from .contract_score import score_contract
 from .penalty import takes_off_guilty_side
@@ -18,7 +19,7 @@ def first_leader(state: HandState) -> int:
     for lone hands (or the maker, where the maker leads)."""
     rules = state.rules
     if rules.auction is not None and state.contract is not None:
-        return state.contract.bidder if rules.auction.bidder_leads else state.next_active(state.dealer)
+        return contract_leader(state)
     if rules.first_lead == "maker" and state.maker is not None:
         return state.maker
     if rules.first_lead == "left_of_lone_player":
