@@ -328,6 +328,13 @@ def _folded_scored_as_staying_in(state: HandState) -> tuple[list[int], tuple[str
     return points, tuple(None for _ in range(rules.players))
 
 
+def _compulsory_dummy_declined(rules: Rules) -> Rules:
+    """The maker is offered to go alone, doing without the dummy, where taking it is compulsory."""
+    if rules.document["dummy"]["merge"] != "compulsory":
+        return rules
+    return dataclasses.replace(rules, maker_alone=rules.document["lone_play"]["maker"])
+
+
 def _countdown_ignored(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
     """A game counting down won, like any other, by reaching the target from below."""
     return _original_decide_winners(dataclasses.replace(rules, count_down=False), scores)
@@ -523,4 +530,15 @@ MUTANTS = (
     Mutant(
         "misdeal-passes-the-deal", "after a void deal the deal passes to the left", _with_going_under(misdeal_same_dealer=False)
     ),
+    Mutant(
+        "no-trump-for-everyone",
+        "every player may name no trump where only the stuck dealer may",
+        lambda r: dataclasses.replace(r, no_trump_stuck_dealer_only=False),
+    ),
+    Mutant(
+        "only-the-dealer-needs-trump",
+        "only the dealer needs a card of the suit where every maker does",
+        lambda r: dataclasses.replace(r, any_maker_needs_trump=False),
+    ),
+    Mutant("compulsory-dummy-declined", "the maker may do without a compulsory dummy", _compulsory_dummy_declined),
 )
