@@ -17,7 +17,7 @@ from .contracts import Auction, ContractScoring, compile_auction, compile_contra
 from .exchange_rules import GoingUnder, PartnerExchange, compile_going_under, compile_partner_exchange
 from .match_rules import MatchRules, compile_match
 from .player_rules import FoldRule, PlayerScoring, compile_fold, compile_player_scoring
-from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
+from .ruleset.model import deck_codes, maker_alone_rule, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
 LOW_NO_TRUMP = 5
@@ -244,7 +244,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         stuck_dealer_may_name_turned_down=bidding["stuck_dealer_may_name_turned_down"],
         throw_in_same_dealer=bidding["throw_in_next_dealer"] == "same",
         special_up_card=None if bidding["special_up_card"] is None else bidding["special_up_card"]["rule"],
-        maker_alone=_maker_alone(data),
+        maker_alone=maker_alone_rule(data),
         defender_alone=data["lone_play"]["defender"],
         defenders_from_maker=data["lone_play"]["defender_order"] == "left_of_maker",
         first_lead=data["play"]["first_lead"],
@@ -293,13 +293,6 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         any_maker_needs_trump=bidding["dealer_needs_trump"] == "any_maker",
     )
     return Rules(**rules_data)
-
-
-def _maker_alone(data: dict[str, Any]) -> str:
-    """Whether the maker plays alone: a compulsory dummy is taken by every maker, so none plays without it."""
-    if data["dummy"]["enabled"] and data["dummy"]["merge"] == "compulsory":
-        return "never"
-    return str(data["lone_play"]["maker"])
 
 
 def _special_up_suit(special_up_card: dict[str, Any] | None) -> int | None:
