@@ -161,6 +161,7 @@ def _trump_makers(r: Resolved) -> Iterator[SpecError]:
 
 
 def _dummy(r: Resolved) -> Iterator[SpecError]:
+    """A compulsory dummy is taken by every maker: there must be a dummy, and no maker made to play without it."""
     dummy = r.data["dummy"]
     if dummy["merge"] != "compulsory":
         return
