@@ -127,12 +127,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "two jokers that look the same: the second played wins, as for other cards (S4p)",
     ): Reading(why_not="two identical jokers are another pack, not another value here: the deals name each joker by its colour"),
     (
-        "three-handed-dummy",
-        "/dummy/merge",
-        "compulsory (the three-handed Euchre pages of euchrefun.com, August 2013, and rule6.info,"
-        " as the survey of the sources summarises them)",
-    ): Reading(why_not="the rules language knows one way to take the dummy (`optional`)"),
-    (
         "canadian-loner",
         "/bidding/round_one/dealer_partner_must_go_alone",
         "in both rounds (EC; house rule canadian-loner-both-rounds)",
@@ -142,10 +136,12 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/bidding/round_one/dealer_partner_must_go_alone",
         "in round one only (S1, S4p; house rule canadian-loner alone)",
     ): Reading(lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": False}),
-    ("dealer-needs-trump", "/bidding/dealer_needs_trump", "any maker needs a trump (T1)"): Reading(
-        why_not="the rules language states the need for the stuck dealer only, not for every maker"
-    ),
     ("dealer-needs-trump", "/bidding/dealer_needs_trump", "nobody (OE; the default without this rule)"): Reading(_set(False)),
+    (
+        "compulsory-dummy",
+        "/dummy/merge",
+        "optional, not taking it being going alone (S2; the default without this rule)",
+    ): Reading(_set("optional")),
     (
         "dealer-picks-up-for-loner",
         "/bidding/round_one/dealer_picks_up_when_partner_alone",
@@ -185,9 +181,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         "/bidding/redeal/ranks",
         "non-trump nines and tens, after trump is made (NG)",
     ): Reading(why_not="a redeal is asked for before the bidding; the language has no redeal once trump is made"),
-    ("no-trump", "/bidding/no_trump", "a stuck dealer may name no trump (ES)"): Reading(
-        why_not="no trump is open to every player in round two or to none; the language cannot open it to the stuck dealer alone"
-    ),
     (
         "no-up-card-discard",
         "/bidding/round_one/dealer_may_discard_up_card",

@@ -17,7 +17,7 @@ from .contracts import Auction, ContractScoring, compile_auction, compile_contra
 from .exchange_rules import GoingUnder, PartnerExchange, compile_going_under, compile_partner_exchange
 from .match_rules import MatchRules, compile_match
 from .player_rules import FoldRule, PlayerScoring, compile_fold, compile_player_scoring
-from .ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
+from .ruleset.model import deck_codes, maker_alone_rule, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
 LOW_NO_TRUMP = 5
@@ -158,6 +158,11 @@ class Rules:
     """The scoring rows of a contract game, by bid and made or set (None without an auction)."""
     game_hands: int | None
     """The number of hands a game lasts, after which the best score wins (None: the game ends at the target)."""
+    no_trump_stuck_dealer_only: bool
+    """Whether no trump (where `no_trump`) is open only to the stuck dealer, not to every player in round two."""
+    any_maker_needs_trump: bool
+    """Whether every maker in the bidding rounds, not only the dealer taking up (`dealer_needs_trump`), needs a card
+    of the suit made trump."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -241,7 +246,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         stuck_dealer_may_name_turned_down=bidding["stuck_dealer_may_name_turned_down"],
         throw_in_same_dealer=bidding["throw_in_next_dealer"] == "same",
         special_up_card=None if bidding["special_up_card"] is None else bidding["special_up_card"]["rule"],
-        maker_alone=data["lone_play"]["maker"],
+        maker_alone=maker_alone_rule(data),
         defender_alone=data["lone_play"]["defender"],
         defenders_from_maker=data["lone_play"]["defender_order"] == "left_of_maker",
         first_lead=data["play"]["first_lead"],
@@ -249,9 +254,9 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         scoring_predicted_alone=MappingProxyType(tables[True]),
         dummy=data["dummy"]["enabled"],
         forbidden_trump=frozenset(SUITS.index(suit) for suit in bidding["forbidden_trump"]),
-        no_trump=bidding["no_trump"],
+        no_trump=bidding["no_trump"] is not False,
         forced_trump_up_suits=frozenset(SUITS.index(suit) for suit in bidding["forced_trump_up_suits"]),
-        dealer_needs_trump=bidding["dealer_needs_trump"],
+        dealer_needs_trump=bidding["dealer_needs_trump"] is not False,
         redeal_ranks=frozenset(() if redeal is None else redeal["ranks"]),
         redeal_same_dealer=redeal is None or redeal["next_dealer"] == "same",
         redeal_limit=None if redeal is None else redeal["per_player_per_game"],
@@ -287,6 +292,8 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         auction=auction,
         contract_scoring=None if auction is None else compile_contract_scoring(data),
         game_hands=data["game"]["hands"],
+        no_trump_stuck_dealer_only=bidding["no_trump"] == "stuck_dealer",
+        any_maker_needs_trump=bidding["dealer_needs_trump"] == "any_maker",
     )
     return Rules(**rules_data)
 

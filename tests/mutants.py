@@ -377,6 +377,13 @@ def _folded_scored_as_staying_in(state: HandState) -> tuple[list[int], tuple[str
     return points, tuple(None for _ in range(rules.players))
 
 
+def _compulsory_dummy_declined(rules: Rules) -> Rules:
+    """The maker is offered to go alone, doing without the dummy, where taking it is compulsory."""
+    if rules.document["dummy"]["merge"] != "compulsory":
+        return rules
+    return dataclasses.replace(rules, maker_alone=rules.document["lone_play"]["maker"])
+
+
 def _countdown_ignored(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
     """A game counting down won, like any other, by reaching the target from below."""
     return _original_decide_winners(dataclasses.replace(rules, count_down=False), scores)
@@ -609,4 +616,15 @@ MUTANTS = (
     Mutant("bidding-rounds-unlimited", "a limited auction goes on until the others pass", _round_limit(lambda _: None)),
     Mutant("bidding-round-too-many", "a limited auction runs one round more", _round_limit(lambda n: n + 1)),
     Mutant("no-trump-lead-ignored", "a no-trump contract is led as any other contract", _no_trump_led_as_any_contract),
+    Mutant(
+        "no-trump-for-everyone",
+        "every player may name no trump where only the stuck dealer may",
+        lambda r: dataclasses.replace(r, no_trump_stuck_dealer_only=False),
+    ),
+    Mutant(
+        "only-the-dealer-needs-trump",
+        "only the dealer needs a card of the suit where every maker does",
+        lambda r: dataclasses.replace(r, any_maker_needs_trump=False),
+    ),
+    Mutant("compulsory-dummy-declined", "the maker may do without a compulsory dummy", _compulsory_dummy_declined),
 )

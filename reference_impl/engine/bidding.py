@@ -117,15 +117,26 @@ def start_round_one(state: HandState) -> bool:
     return True
 
 
+def holds_suit(state: HandState, seat: int, suit: int | None) -> bool:
+    """Whether `seat` holds a card printed in `suit`: the left bower and jokers, of no trump suit yet, do not count."""
+    rules = state.rules
+    return suit is not None and any(rules.deck[card].suit == SUITS[suit] for card in state.hands[seat])
+
+
+def needs_trump(state: HandState, seat: int, round_number: int) -> bool:
+    """Whether `seat` must hold a card of a suit to make it trump in this round (`dealer_needs_trump`)."""
+    rules = state.rules
+    if rules.any_maker_needs_trump:
+        return True
+    return rules.dealer_needs_trump and round_number == 1 and seat == state.dealer
+
+
 def may_order_up(state: HandState, seat: int) -> bool:
     """Whether the player to act may accept the up-card's suit in round one."""
-    rules = state.rules
     suit = up_suit(state)
-    if suit in rules.forbidden_trump:
+    if suit in state.rules.forbidden_trump:
         return False
-    if rules.dealer_needs_trump and seat == state.dealer:
-        return suit is not None and any(rules.deck[card].suit == SUITS[suit] for card in state.hands[seat])
-    return True
+    return not needs_trump(state, seat, 1) or holds_suit(state, seat, suit)
 
 
 def legal_round_one(state: HandState, seat: int) -> tuple[Action, ...]:
@@ -172,17 +183,33 @@ def start_round_two(state: HandState) -> bool:
     return True
 
 
-def nameable(state: HandState, seat: int) -> list[int]:
-    """The trump choices open in round two (no trump, high or low, included where the variant allows it)."""
+def open_suits(state: HandState, seat: int) -> list[int]:
+    """The suits the rules leave open to `seat` in round two, before asking whether they hold one."""
     rules = state.rules
     stuck = rules.stick_the_dealer and seat == state.dealer
-    choices = [
+    return [
         index
         for index in range(len(SUITS))
         if index not in rules.forbidden_trump
         and (index != state.turned_down or (stuck and rules.stuck_dealer_may_name_turned_down))
     ]
-    if rules.no_trump:
+
+
+def may_name_no_trump(state: HandState, seat: int) -> bool:
+    """Whether `seat` may name no trump: every player where the variant has it, or only the stuck dealer."""
+    rules = state.rules
+    if rules.no_trump_stuck_dealer_only:
+        return rules.stick_the_dealer and seat == state.dealer
+    return rules.no_trump
+
+
+def nameable(state: HandState, seat: int) -> list[int]:
+    """The trump choices open in round two (no trump, high or low, included where the variant allows it)."""
+    rules = state.rules
+    choices = open_suits(state, seat)
+    if needs_trump(state, seat, 2):
+        choices = [index for index in choices if holds_suit(state, seat, index)]
+    if may_name_no_trump(state, seat):
         choices.append(NO_TRUMP)
     if rules.low_no_trump:
         choices.append(LOW_NO_TRUMP)

@@ -63,6 +63,8 @@ REASONS = {
     "cannot_fold": "nobody may fold when the up-card's suit made trump at once",
     "bid_too_low": "a bid must be at least the minimum and name more tricks than the bid before it",
     "bid_not_allowed": "this auction has no such bid (a bid names its trump only where the variant's bids carry one)",
+    "needs_trump_to_make": "a player may make a suit trump only holding a card of it",
+    "no_trump_for_stuck_dealer": "only the dealer, once stuck, may name no trump",
 }
 
 

@@ -67,12 +67,20 @@ def contract_outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"bid": name, "made": made} for name in names for made in (True, False)]
 
 
+def maker_alone_rule(data: dict[str, Any]) -> str:
+    """Whether the maker plays alone (choice, always or never): a compulsory dummy is taken by every maker, so none
+    plays without it, whatever lone_play.maker would allow."""
+    if data["dummy"]["enabled"] and data["dummy"]["merge"] == "compulsory":
+        return "never"
+    return str(data["lone_play"]["maker"])
+
+
 def outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Every hand outcome the variant can produce, as the keys a scoring row tests (a contract game's with an auction)."""
     if data["auction"] is not None:
         return contract_outcomes(data)
     lone = data["lone_play"]
-    maker_alone = {"choice": [False, True], "always": [True], "never": [False]}[lone["maker"]]
+    maker_alone = {"choice": [False, True], "always": [True], "never": [False]}[maker_alone_rule(data)]
     predicting = data["bidding"]["prediction"]["enabled"]
     found = []
     for tricks, alone, defender, predicted in product(

@@ -37,6 +37,8 @@ def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) 
     errors: list[SpecError] = []
     for checker in (_seats, _deck, _deal, _bidding, _auction, _lone_play, _scoring, _player_scoring, _fold, _game):
         errors.extend(checker(resolved))
+    for checker in (_trump_makers, _dummy):
+        errors.extend(checker(resolved))
     errors.extend(_citations(resolved, sources, retired))
     return errors
 
@@ -142,6 +144,31 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
     if len({"C", "D", "H", "S"} - set(bidding["forbidden_trump"])) < 2:
         yield r.error("/bidding/forbidden_trump", "at least two suits must be allowed as trump")
     yield from _going_under(r)
+
+
+def _trump_makers(r: Resolved) -> Iterator[SpecError]:
+    """Who may make trump, and how: readings that only mean something beside another rule."""
+    bidding = r.data["bidding"]
+    stuck = bidding["all_pass"] == "stick_the_dealer"
+    if bidding["no_trump"] == "stuck_dealer" and not stuck:
+        yield r.error("/bidding/no_trump", "no trump for the stuck dealer only needs a stuck dealer (all_pass: stick_the_dealer)")
+    if bidding["dealer_needs_trump"] == "any_maker" and stuck:
+        yield r.error(
+            "/bidding/dealer_needs_trump",
+            "every maker needing a trump cannot be combined with stick the dealer: the sources do not say what a stuck "
+            "dealer holding no card of a suit they may name would do",
+        )
+
+
+def _dummy(r: Resolved) -> Iterator[SpecError]:
+    """A compulsory dummy is taken by every maker: there must be a dummy, and no maker made to play without it."""
+    dummy = r.data["dummy"]
+    if dummy["merge"] != "compulsory":
+        return
+    if not dummy["enabled"]:
+        yield r.error("/dummy/merge", "a compulsory dummy needs a dummy hand (dummy.enabled)")
+    elif r.data["lone_play"]["maker"] == "always":
+        yield r.error("/dummy/merge", "every maker takes a compulsory dummy, but lone_play.maker says every maker plays alone")
 
 
 def _going_under(r: Resolved) -> Iterator[SpecError]:
