@@ -45,12 +45,6 @@ def start_hand_over(state: HandState) -> bool:
     return True
 
 
-def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
-    """Any card the seat to act holds: the bidder any card dealt, the partner any card, those just received included."""
-    actions = state.rules.actions
-    return tuple(actions[f"give:{state.rules.deck[card].code}"] for card in state.hands[seat])
-
-
 def take_hand_over(state: HandState, seat: int, action: Action) -> bool:
     contract = _both_ways(state)
     assert contract is not None

@@ -141,6 +141,7 @@ def start_give(state: HandState) -> bool:
 
 
 def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
+    """Any card the seat holds: a partner's best card, or either pass of a both-ways exchange (cards just received too)."""
     actions = state.rules.actions
     return tuple(actions[f"give:{state.rules.deck[card].code}"] for card in state.hands[seat])
 
