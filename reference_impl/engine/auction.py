@@ -15,7 +15,7 @@ from itertools import pairwise
 from ..contracts import Auction, Bid, Contract
 from ..rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 from .bidding import throw_in
-from .declarations import trump_made
+from .declarations import record_pass, trump_made
 from .passing import discard_out
 from .state import HandState
 
@@ -81,9 +81,7 @@ def take_auction(state: HandState, seat: int, action: Action) -> bool:
     players = state.rules.players
     state.bids = (*state.bids, (seat, action))
     if action.kind == "pass":
-        passed = list(state.passed)
-        passed[seat] |= PASSED_AUCTION
-        state.passed = tuple(passed)
+        record_pass(state, seat, PASSED_AUCTION)
         state.passes += 1
     else:
         state.passes = 0
@@ -209,11 +207,6 @@ def start_call_discard(state: HandState) -> bool:
         return False
     state.to_act = contract.bidder
     return True
-
-
-def legal_call_discard(state: HandState, seat: int) -> tuple[Action, ...]:
-    actions = state.rules.actions
-    return tuple(actions[f"discard:{state.rules.deck[card].code}"] for card in state.hands[seat])
 
 
 def take_call_discard(state: HandState, seat: int, action: Action) -> bool:

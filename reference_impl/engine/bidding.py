@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import SUITS
 from ..rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
-from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, trump_made, up_suit
+from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, up_suit
 from .state import HAND_OVER, HandResult, HandState
 
 
@@ -153,18 +153,12 @@ def take_round_one(state: HandState, seat: int, action: Action) -> bool:
         # A suitless up-card is ordered up only where no rule names trump for it: its row of the tables is no trump.
         trump_made(state, seat, NO_TRUMP if suit is None else suit, state.dealer, 1)
         return True
-    _record_pass(state, seat, PASSED_ROUND_ONE)
+    record_pass(state, seat, PASSED_ROUND_ONE)
     state.passes += 1
     if state.passes < state.rules.players:
         state.to_act = state.left_of(seat)
         return False
     return True
-
-
-def _record_pass(state: HandState, seat: int, round_bit: int) -> None:
-    passed = list(state.passed)
-    passed[seat] |= round_bit
-    state.passed = tuple(passed)
 
 
 def start_round_two(state: HandState) -> bool:
@@ -229,7 +223,7 @@ def take_round_two(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "name_trump":
         trump_made(state, seat, action.suit, None, 2)
         return True
-    _record_pass(state, seat, PASSED_ROUND_TWO)
+    record_pass(state, seat, PASSED_ROUND_TWO)
     state.passes += 1
     if state.passes < state.rules.players:
         state.to_act = state.left_of(seat)

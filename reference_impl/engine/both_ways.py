@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..contracts import Contract
 from ..rules import Action
-from .passing import give_card
+from .passing import cards_in_last_move, give_card
 from .state import HandState
 
 BOTH_WAYS = "both_ways"
@@ -31,11 +31,6 @@ def _partner(state: HandState, bidder: int) -> int:
     return state.rules.partners[bidder][0]
 
 
-def _moved(state: HandState, source: int, target: int) -> int:
-    """How many cards have gone from `source` to `target` so far this hand."""
-    return sum(len(cards) for start, end, cards in state.cards_passed if (start, end) == (source, target))
-
-
 def start_hand_over(state: HandState) -> bool:
     """The lone bidder hands the partner the cards called, before anything comes back."""
     contract = _both_ways(state)
@@ -50,7 +45,7 @@ def take_hand_over(state: HandState, seat: int, action: Action) -> bool:
     assert contract is not None
     partner = _partner(state, seat)
     give_card(state, seat, partner, action.card)
-    return _moved(state, seat, partner) == contract.bid.call
+    return cards_in_last_move(state) == contract.bid.call
 
 
 def start_pass_back(state: HandState) -> bool:
@@ -66,4 +61,4 @@ def take_pass_back(state: HandState, seat: int, action: Action) -> bool:
     contract = _both_ways(state)
     assert contract is not None
     give_card(state, seat, contract.bidder, action.card)
-    return _moved(state, seat, contract.bidder) == contract.bid.call
+    return cards_in_last_move(state) == contract.bid.call

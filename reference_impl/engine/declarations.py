@@ -12,11 +12,18 @@ from __future__ import annotations
 
 from ..cards import SUITS
 from ..rules import Action
-from .passing import discard_out, give_card
+from .passing import cards_in_last_move, discard_out, give_card
 from .state import HandState
 
 PASSED_ROUND_ONE = 1
 PASSED_ROUND_TWO = 2
+
+
+def record_pass(state: HandState, seat: int, round_bit: int) -> None:
+    """Mark that `seat` passed in the round named by `round_bit` (PASSED_ROUND_ONE, PASSED_ROUND_TWO, an auction's)."""
+    passed = list(state.passed)
+    passed[seat] |= round_bit
+    state.passed = tuple(passed)
 
 
 def trump_made(
@@ -149,7 +156,7 @@ def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
 def take_give(state: HandState, seat: int, action: Action) -> bool:
     maker = _maker(state)
     give_card(state, seat, maker, action.card)
-    if len(state.cards_passed[-1][2]) < _cards_each(state):
+    if cards_in_last_move(state) < _cards_each(state):
         return False
     later = state.rules.partners[maker][state.rules.partners[maker].index(seat) + 1 :] if state.contract is not None else ()
     if later:

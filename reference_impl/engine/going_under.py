@@ -9,7 +9,7 @@ than it shows chooses which), and the hidden kitty joins the hand in their place
 from __future__ import annotations
 
 from ..rules import Action
-from .passing import KITTY, add_to_hand, record_move, take_from_hand
+from .passing import KITTY, add_to_hand, cards_in_last_move, record_move, take_from_hand
 from .state import HAND_OVER, HandResult, HandState
 
 
@@ -84,7 +84,7 @@ def take_discard(state: HandState, seat: int, action: Action) -> bool:
     take_from_hand(state, seat, action.card)
     state.kitty = (*state.kitty, action.card)  # laid face up beside the hidden cards until all are shown
     record_move(state, seat, KITTY, (action.card,))
-    if len(state.cards_passed[-1][2]) < under.count:
+    if cards_in_last_move(state) < under.count:
         return False
     hidden, shown = state.kitty[: -under.count], state.kitty[-under.count :]
     add_to_hand(state, seat, hidden)

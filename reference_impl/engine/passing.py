@@ -27,6 +27,11 @@ def record_move(state: HandState, source: Place, target: Place, cards: tuple[int
         state.cards_passed = (*passed, (source, target, cards))
 
 
+def cards_in_last_move(state: HandState) -> int:
+    """How many cards the latest entry of the record holds: the move in progress, since moves one by one merge."""
+    return len(state.cards_passed[-1][2])
+
+
 def take_from_hand(state: HandState, seat: int, card: int) -> None:
     hands = list(state.hands)
     hands[seat] = tuple(held for held in hands[seat] if held != card)

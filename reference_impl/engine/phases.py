@@ -272,7 +272,7 @@ ORDER: tuple[Phase, ...] = (
         "a lone bid calls for partners' cards and the bidder discards before receiving them",
         auction.start_call_discard,
         frozenset({"discard"}),
-        auction.legal_call_discard,
+        declarations.legal_lone_discard,
         auction.take_call_discard,
         _reason("card_not_in_hand"),
         title="The lone bidder discards before the partners give",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..cards import SUITS
 from ..rules import Action
-from .declarations import PASSED_ROUND_ONE, trump_made
+from .declarations import PASSED_ROUND_ONE, record_pass, trump_made
 from .state import HandState
 
 RULE = "dealer_takes_if_all_pass"
@@ -41,9 +41,7 @@ def take(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "name_trump":
         trump_made(state, seat, action.suit, state.dealer, 1)
         return True
-    passed = list(state.passed)
-    passed[seat] |= PASSED_ROUND_ONE
-    state.passed = tuple(passed)
+    record_pass(state, seat, PASSED_ROUND_ONE)
     state.to_act = state.left_of(seat)
     return False
 
