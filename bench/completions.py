@@ -20,9 +20,10 @@ import statistics
 import sys
 import time
 
-from conformance.engine_process import EngineProcess
-from conformance.runner import Engine, InProcessEngine, run_suite
-from conformance.scenarios import suite
+from conformance.engines.in_process import Engine, InProcessEngine
+from conformance.engines.process import EngineProcess
+from conformance.running.runner import run_suite
+from conformance.suite.scenarios import suite
 
 SCENARIO = "na-completions-001"
 SERVE = [sys.executable, "-m", "euchre_spec", "serve"]

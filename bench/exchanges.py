@@ -19,8 +19,8 @@ from time import perf_counter
 
 from reference_impl.deal import deal_number
 from reference_impl.engine import apply, legal_actions, new_hand
-from reference_impl.loading import load_rules
-from reference_impl.rules import Rules
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules
 
 RULE_SETS = (
     (),

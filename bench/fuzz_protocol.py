@@ -23,7 +23,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from conformance.fuzz import Setup, fuzz
+from conformance.fuzzing.play import Setup, fuzz
 
 SERVE = f"{sys.executable} -m euchre_spec serve"
 WAYS = {

@@ -25,8 +25,8 @@ from functools import partial
 
 from reference_impl.engine import game_apply, game_legal_actions, match_apply, match_legal_actions, new_game, new_match
 from reference_impl.engine.game import numbered_deals
-from reference_impl.loading import load_rules
-from reference_impl.rules import Rules
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules
 
 
 def games_runner(rules: Rules, seed: int) -> Callable[[int], None]:

@@ -48,8 +48,8 @@ from typing import Any
 from bench.suite_speed import measure_suite, suite_lines
 from reference_impl.deal import Deal, deal_number
 from reference_impl.engine import HandState, apply, legal_actions, new_hand
-from reference_impl.loading import load_rules
-from reference_impl.rules import Action, Rules
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Action, Rules
 
 HandRunner = Callable[[int], Any]
 """Plays hand number i from start to finish; made fresh for each timing so its RNG restarts."""

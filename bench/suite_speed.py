@@ -5,7 +5,7 @@
 Three commands are started as a user starts them, one after the other in each round, over
 several rounds, and the median wall time of each is printed with its ratio to the first:
 
-* start-up: `python -c "import conformance.runner"`, the peer: what any command pays before it
+* start-up: `python -c "import conformance.running.runner"`, the peer: what any command pays before it
   does anything, measured in the same rounds so a busy machine weighs on every figure alike;
 * conform: `euchre-spec conform --engine reference` over the whole suite (the engine served
   over the protocol, as any engine is), goal under 3 s;
@@ -31,10 +31,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from time import perf_counter
 
-from conformance.engine_process import EngineProcess
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import suite
-from reference_impl.validation import validate_paths
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.process import EngineProcess
+from conformance.running.runner import run_suite
+from conformance.suite.scenarios import suite
+from ruleset.validation import validate_paths
 
 SERVE = [sys.executable, "-m", "euchre_spec", "serve"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +95,7 @@ class Command:
 def commands(report_folder: Path) -> list[Command]:
     python = sys.executable
     return [
-        Command("start-up (import conformance.runner)", (python, "-c", "import conformance.runner")),
+        Command("start-up (import conformance.running.runner)", (python, "-c", "import conformance.running.runner")),
         Command(
             "conform --engine reference",
             (python, "-m", "euchre_spec", "conform", "--engine", "reference", "--quiet", "--report-to", str(report_folder)),

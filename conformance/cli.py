@@ -13,14 +13,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import conform_command
-from .choice_mutants import add_command as add_mutants_command
-from .explain import add_command as add_explain_command
-from .fuzz_command import add_commands as add_fuzz_commands
-from .rules_diff import add_command as add_diff_command
-from .scenarios import suite
-from .selection import add_filters
-from .user_files import add_file_options, serve_reference
+from conformance.commands import conform as conform_command
+from conformance.commands.explain import add_command as add_explain_command
+from conformance.commands.fuzz import add_commands as add_fuzz_commands
+from conformance.measuring.choice_mutants import add_command as add_mutants_command
+from conformance.measuring.rules_diff import add_command as add_diff_command
+from conformance.running.user_files import add_file_options, serve_reference
+from conformance.suite.scenarios import suite
+from conformance.suite.selection import add_filters
 
 
 def add_commands(commands: Any) -> None:
@@ -77,7 +77,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from .suite_bundle import suite_bundle
+    from conformance.suite.bundle import suite_bundle
 
     selection = conform_command.chosen(args)
     if isinstance(selection, int):
@@ -93,9 +93,10 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _coverage(args: argparse.Namespace) -> int:
-    from .coverage import coverage
-    from .engine_process import EngineFailure, EngineProcess
-    from .runner import Engine, run_suite
+    from conformance.engines.in_process import Engine
+    from conformance.engines.process import EngineFailure, EngineProcess
+    from conformance.reports.coverage import coverage
+    from conformance.running.runner import run_suite
 
     try:
         engine: Engine = (

@@ -2,7 +2,7 @@
 locally, and the Markdown to paste into a README.
 
 The endpoint files are the ones `euchre-spec conform` writes beside a report
-(conformance/badges.py), made here from the same report so the site always carries the badges of
+(conformance/reports/badges.py), made here from the same report so the site always carries the badges of
 the reports it shows. shields.io fetches a published file and draws the badge; so that the page
 itself needs no network, each badge is also drawn at build time (anybadge, in shields.io's flat
 style) into an SVG file beside the JSON.
@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import anybadge
 
-from conformance.badges import badges
+from conformance.reports.badges import badges
 
 from .context import Context, Page
 from .data import Report

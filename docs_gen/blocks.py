@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conformance.checkpoints import CHECKPOINTS
-from reference_impl.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
+from conformance.suite.checkpoints import CHECKPOINTS
+from ruleset.compiled.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
 
 from .context import Context
 from .data import PROJECT

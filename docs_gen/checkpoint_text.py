@@ -1,6 +1,6 @@
 """A scenario's checkpoints as sentences for the worked examples, worded by their records.
 
-Each checkpoint kind's words live in its record (`conformance.checkpoints`): the sentence, what
+Each checkpoint kind's words live in its record (`conformance.suite.checkpoints`): the sentence, what
 stands for nothing, and what kind of value it holds. This module only knows how to draw each
 kind of value (a seat, a suit, cards, points per team), so a new checkpoint kind needs a record,
 not a new branch here.
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from conformance.checkpoints import CHECKPOINTS, NOT_CHECKED, Checkpoint, ValueKind
-from conformance.scenarios import Step
-from reference_impl.rules import Rules
+from conformance.suite.checkpoints import CHECKPOINTS, NOT_CHECKED, Checkpoint, ValueKind
+from conformance.suite.scenarios import Step
+from ruleset.compiled.rules import Rules
 
 from .markup import action, cards, esc, one_line, suit
 

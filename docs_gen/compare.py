@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from reference_impl.comparison import comparison_rows, render_table
+from ruleset.comparison import comparison_rows, render_table
 
 from .award_text import award_words, player_points_words
 from .context import Context, Page

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.badges import share
-from conformance.runner import STATUSES, UNEXPECTED
-from conformance.validation_helpers import all_clause_ids
+from conformance.reports.badges import share
+from conformance.suite.outcomes import STATUSES, UNEXPECTED
+from conformance.suite.spec_ids import all_clause_ids
 
 from .context import Context, Page
 from .data import Report

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import PurePosixPath
 
-from conformance.scenarios import Scenario
+from conformance.suite.scenarios import Scenario
 
 from .data import SiteData
 from .schema_docs import SchemaDocs

@@ -1,8 +1,8 @@
 """Everything the site is generated from, loaded once per build.
 
 The site reads the same objects the tests read: the catalog and resolved variants from
-`reference_impl.ruleset`, compiled rules from `reference_impl.loading`, the scenarios from
-`conformance.scenarios.suite()`, and the reports the conformance runner writes. Variants and
+`ruleset`, compiled rules from `ruleset.compiled.loading`, the scenarios from
+`conformance.suite.scenarios.suite()`, and the reports the conformance runner writes. Variants and
 house rules are discovered here, never listed by hand, so a new spec file gets its pages on
 the next build.
 
@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance import history
-from conformance.scenarios import Scenario, suite
+from conformance.reports import history
+from conformance.suite.scenarios import Scenario, suite
 from documents.paths import data_home
 from documents.schemas import validator
-from reference_impl.loading import load_rules
-from reference_impl.rules import Rules
-from reference_impl.ruleset import Catalog, builtin_catalog, resolve_checked
+from ruleset import Catalog, builtin_catalog, resolve_checked
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules
 
 REPORTS_ENV = "EUCHRE_SPEC_REPORTS"
 REFERENCE = "reference"

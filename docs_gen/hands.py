@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reference_impl.deal import Deal
-from reference_impl.rules import Rules
+from ruleset.compiled.rules import Rules
 
 from .markup import cards
 

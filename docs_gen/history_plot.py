@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from conformance.badges import Share
+from conformance.reports.badges import Share
 
 from .context import Context, Page
 from .marks import grade

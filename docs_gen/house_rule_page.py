@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.ruleset import SpecInvalid, fill_defaults, resolve
+from ruleset import SpecInvalid, fill_defaults, resolve
 
 from .context import Context, Page
 from .markup import cite, cite_source, esc, one_line, table

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from conformance.badges import Share
-from conformance.runner import STATUSES
+from conformance.reports.badges import Share
+from conformance.suite.outcomes import STATUSES
 
 from .markup import esc
 

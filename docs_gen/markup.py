@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from reference_impl.cards import JOKERS, RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
+from ruleset.compiled.cards import JOKERS, RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
 
 JOKER_NAMES = {"JK": "joker", "JR": "red joker", "JB": "black joker"}
 

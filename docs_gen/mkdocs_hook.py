@@ -14,13 +14,13 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from conformance.scenarios import suite
+from conformance.suite.scenarios import suite
 from docs_gen.citations import UnknownCitations
 from docs_gen.committed_blocks import StaleBlock
 from docs_gen.data import MissingReport, load_site_data
 from docs_gen.site import Site, UnknownBlock, generate
-from reference_impl import loading
-from reference_impl.ruleset import SpecInvalid, builtin_catalog
+from ruleset import SpecInvalid, builtin_catalog
+from ruleset.compiled import loading
 
 _state: dict[str, Site] = {}
 

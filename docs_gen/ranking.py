@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference_impl.cards import SUITS
-from reference_impl.rules import NO_TRUMP, TRUMP_LETTERS, Rules
+from ruleset.compiled.cards import SUITS
+from ruleset.compiled.rules import NO_TRUMP, TRUMP_LETTERS, Rules
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference_impl.deal import deal_number
-from reference_impl.loading import load_rules
+from ruleset.compiled.loading import load_rules
 
 from .context import Context, Page
 from .hands import deal_table, dealt_codes

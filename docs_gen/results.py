@@ -14,10 +14,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from conformance.badges import share
-from conformance.runner import FAILING, NOT_CHECKED, UNEXPECTED
-from conformance.scenarios import Scenario
-from conformance.validation_helpers import all_clause_ids
+from conformance.reports.badges import share
+from conformance.suite.outcomes import FAILING, NOT_CHECKED, UNEXPECTED
+from conformance.suite.scenarios import Scenario
+from conformance.suite.spec_ids import all_clause_ids
 
 from .compliance import entry_anchor
 from .context import Context, Page, humanize, scenario_page

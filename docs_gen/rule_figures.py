@@ -1,6 +1,6 @@
 """The figure on each house-rule page: how often the rule changes a random hand, and the smallest one.
 
-Computed at build time with the rules diff (conformance/rules_diff.py): the first variant the
+Computed at build time with the rules diff (conformance/measuring/rules_diff.py): the first variant the
 rule applies to, with and without the rule (its default mode), over a few hundred hands from a
 fixed seed, so every build shows the same figure and the build stays quick. The smallest hand the
 rule changes is shown as a scenario file, ready for `euchre-spec conform --scenario FILE`, and
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import yaml
 
-from conformance.rule_edits import RuleSet
-from conformance.rules_diff import measure, witness_scenario, witness_yaml
-from reference_impl.loading import load_rules
-from reference_impl.ruleset import SpecInvalid
+from conformance.measuring.rule_edits import RuleSet
+from conformance.measuring.rules_diff import measure, witness_scenario, witness_yaml
+from ruleset import SpecInvalid
+from ruleset.compiled.loading import load_rules
 
 from .markup import esc
 from .table_view import table_view

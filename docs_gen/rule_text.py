@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from conformance.scenarios import Scenario
+from conformance.suite.scenarios import Scenario
 
 from .markup import cards, cite, cite_source, esc, one_line, suit, table, value
 from .schema_docs import SchemaDocs, leaves

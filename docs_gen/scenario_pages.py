@@ -12,9 +12,9 @@ import posixpath
 from pathlib import PurePosixPath
 from typing import Any
 
-from conformance.scenarios import LEVELS, Scenario, Step, scenario_rules
+from conformance.suite.scenarios import LEVELS, Scenario, Step, scenario_rules
 from reference_impl.deal import DealError, deal_number
-from reference_impl.rules import Rules
+from ruleset.compiled.rules import Rules
 
 from .checkpoint_text import expectations, per_team
 from .context import Context, Page, humanize

@@ -14,8 +14,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from conformance.reference_engine import ReferenceEngine
-from reference_impl.rules import Rules
+from conformance.engines.reference import ReferenceEngine
+from ruleset.compiled.rules import Rules
 
 from .hands import seat_label, special_names
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.cards import SUIT_NAMES, SUIT_SYMBOLS
 from reference_impl.deal import deal_number
-from reference_impl.ruleset.semantics import clause_refs, named_house_rule
+from ruleset.compiled.cards import SUIT_NAMES, SUIT_SYMBOLS
+from ruleset.semantics import clause_refs, named_house_rule
 
 from .award_text import award_words, player_points_words
 from .context import Context, Page, humanize

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from reference_impl.cli_arguments import add_house_rule_option, deal_number_argument, seat_problem
-from reference_impl.loading import load_rules
-from reference_impl.ruleset import SpecInvalid
+from ruleset import SpecInvalid
+from ruleset.compiled.loading import load_rules
 
 from .export import ExportError, export_game
 from .game import audit

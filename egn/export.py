@@ -17,7 +17,6 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any
 
-from reference_impl.cards import SUITS
 from reference_impl.engine import HandState, apply, new_hand
 from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
 from reference_impl.engine.state import (
@@ -30,8 +29,9 @@ from reference_impl.engine.state import (
     PARTNER_GIVE,
     PLAY,
 )
-from reference_impl.loading import load_rules
-from reference_impl.rules import Rules
+from ruleset.compiled.cards import SUITS
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules
 
 from .mapping import FIRST_LEAD, map_ruleset, scored_as_egn_scores
 from .notation import EGN_VERSION, FILE_TYPE, RANKS, from_code

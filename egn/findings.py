@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference_impl.cards import SUIT_NAMES, SUITS
-from reference_impl.rules import Rules
+from ruleset.compiled.cards import SUIT_NAMES, SUITS
+from ruleset.compiled.rules import Rules
 
 from .mapping import RulesMapping
 from .notation import EgnRecord

@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference_impl.cards import SUIT_NAMES, SUITS
-from reference_impl.loading import load_rules
-from reference_impl.rules import Rules
-from reference_impl.ruleset import SpecInvalid, builtin_catalog
+from ruleset import SpecInvalid, builtin_catalog
+from ruleset.compiled.cards import SUIT_NAMES, SUITS
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules
 
 from .notation import egn_rank_set
 

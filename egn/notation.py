@@ -25,7 +25,7 @@ from documents.limits import MAX_DEPTH, MAX_EGN_DEALS, MAX_EGN_PLAYERS, MAX_NUMB
 from documents.reading import read_text
 from documents.schemas import validate
 from documents.yaml_loader import line_map
-from reference_impl.cards import SAME_COLOUR, SUITS
+from ruleset.compiled.cards import SAME_COLOUR, SUITS
 
 from .upgrade import Upgrade, needs_upgrade, upgrade
 

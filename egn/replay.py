@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference_impl.cards import SUITS
 from reference_impl.deal import Deal
 from reference_impl.engine import REASONS, HandState, IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine.state import (
@@ -45,6 +44,7 @@ from reference_impl.engine.state import (
     PARTNER_GIVE,
     PLAY,
 )
+from ruleset.compiled.cards import SUITS
 
 from .findings import UNCONFIRMED, VIOLATION, HandReport, Problem, seat_text, suit_text
 from .layout import HandLayout, Play

@@ -31,10 +31,10 @@ from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
 from reference_impl.engine.match import match_apply, match_legal_actions, new_match
 from reference_impl.hand_log import game_summary, hand_log, match_summary
-from reference_impl.loading import load_rules
-from reference_impl.rules import Action, Rules
-from reference_impl.ruleset import SpecError, SpecInvalid
-from reference_impl.validation import validate_paths
+from ruleset import SpecError, SpecInvalid
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Action, Rules
+from ruleset.validation import validate_paths
 
 COMMAND_LINE = "<command line>"
 """The file name the rules loader gives errors in what was typed (an unknown id): usage errors."""
@@ -318,10 +318,10 @@ def _export_schemas(args: argparse.Namespace) -> int:
 
 
 def _variants(args: argparse.Namespace) -> int:
-    from reference_impl.ruleset import builtin_catalog
+    from ruleset import builtin_catalog
 
     if args.table:
-        from reference_impl.comparison import comparison_rows, render_table
+        from ruleset.comparison import comparison_rows, render_table
 
         print(render_table(comparison_rows()))
         return 0

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import math
 
+from ruleset.compiled.rules import Rules
+
 from .deal import MASK64
-from .rules import Rules
 
 
 def add_house_rule_option(parser: argparse.ArgumentParser, help_text: str = "a house rule to add (repeatable)") -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .rules import Rules
+from ruleset.compiled.rules import Rules
 
 MASK64 = (1 << 64) - 1
 

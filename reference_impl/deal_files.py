@@ -12,10 +12,10 @@ from pathlib import Path
 
 from documents.schemas import validate
 from documents.yaml_loader import Document, load_document, parse_document
+from ruleset import SpecError, SpecInvalid
+from ruleset.compiled.rules import Rules
 
 from .deal import Deal, DealError, explicit_deal
-from .rules import Rules
-from .ruleset import SpecError, SpecInvalid
 
 INLINE = "<--hands>"
 """The name errors give a deal typed on the command line."""

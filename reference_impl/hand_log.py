@@ -6,13 +6,14 @@ state); the log never re-derives a rule, so what it prints is what the engine di
 
 from __future__ import annotations
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ruleset.compiled.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, Action, Rules
+
 from .engine import HandState, apply
 from .engine.game import GameState
 from .engine.match import MatchState
 from .engine.phases import BY_NAME
 from .engine.state import PLAY
-from .rules import LOW_NO_TRUMP, NO_TRUMP, Action, Rules
 
 _NO_TRUMP_NAMES = {NO_TRUMP: "no trump", LOW_NO_TRUMP: "low no trump"}
 _PENALTY_WORDS = ("scored by the innocent side", "taken off the guilty side")

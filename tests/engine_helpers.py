@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterable, Sequence
 
 import pytest
 
-from reference_impl.cards import SAME_COLOUR, SUITS
 from reference_impl.deal import Deal, deal_number, explicit_deal
 from reference_impl.engine import HandState, IllegalAction, apply, legal_actions, new_hand
-from reference_impl.loading import load_rules
-from reference_impl.rules import Action, Rules
-from reference_impl.ruleset import builtin_catalog
-from reference_impl.validation import compositions
+from ruleset import builtin_catalog
+from ruleset.compiled.cards import SAME_COLOUR, SUITS
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Action, Rules
+from ruleset.validation import compositions
 
 Composition = tuple[str, tuple[str, ...]]
 

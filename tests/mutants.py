@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from reference_impl.cards import SAME_COLOUR, SUITS
-from reference_impl.contracts import Bid, Formula
 from reference_impl.engine import auction, game, going_under, phases, play
 from reference_impl.engine import match as match_layer
 from reference_impl.engine.state import (
@@ -29,7 +27,9 @@ from reference_impl.engine.state import (
     SPECIAL_UP_BID,
     HandState,
 )
-from reference_impl.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
+from ruleset.compiled.cards import SAME_COLOUR, SUITS
+from ruleset.compiled.contracts import Bid, Formula
+from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
 
 RulesHook = Callable[[Rules], Rules]
 

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reference_impl.contracts import NOTHING, Formula
 from reference_impl.deal import deal_number
 from reference_impl.engine import HandState, apply, legal_actions, new_hand, observe
-from reference_impl.loading import load_rules
-from reference_impl.ruleset import builtin_catalog
+from ruleset import builtin_catalog
+from ruleset.compiled.contracts import NOTHING, Formula
+from ruleset.compiled.loading import load_rules
 from tests.cli_helpers import run_cli
 
 CONTRACT_GAMES = sorted(v for v in builtin_catalog().variants if load_rules(v).auction is not None)

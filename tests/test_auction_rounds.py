@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from reference_impl.deal import deal_number
 from reference_impl.engine import HandState, apply, legal_actions, new_hand
-from reference_impl.loading import load_rules
-from reference_impl.rules import Rules, compile_rules
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules, compile_rules
 
 
 def _limited_with_final_passes() -> Rules:

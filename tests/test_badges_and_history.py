@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from conformance import SUITE_VERSION, history
-from conformance.badges import Share, badges, share
-from conformance.expected import ExpectedFailure, load_expected_failures
-from conformance.report import report_data
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import suite
-from reference_impl.ruleset import SpecInvalid
+from conformance import SUITE_VERSION
+from conformance.engines.in_process import InProcessEngine
+from conformance.reports import history
+from conformance.reports.badges import Share, badges, share
+from conformance.reports.report import report_data
+from conformance.running.runner import run_suite
+from conformance.suite.expected import ExpectedFailure, load_expected_failures
+from conformance.suite.scenarios import suite
+from ruleset import SpecInvalid
 from tests import ROOT
 from tests.cli_helpers import run_cli
 from tests.test_conformance import schema_validator

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from reference_impl.cards import SUITS
 from reference_impl.engine import HandState, IllegalAction, apply, new_hand, observe
-from reference_impl.rules import Rules
+from ruleset.compiled.cards import SUITS
+from ruleset.compiled.rules import Rules
 from tests.engine_helpers import (
     hand,
     legal,

@@ -7,11 +7,11 @@ import typing
 
 import pytest
 
-from conformance.checkpoints import AS_A_SET, CHECKPOINTS, EXACTLY, EXCLUDES, HANDS, INCLUDES, NOT_CHECKED, Path, ValueKind
-from conformance.scenarios import scenario_rules, suite
+from conformance.suite.checkpoints import AS_A_SET, CHECKPOINTS, EXACTLY, EXCLUDES, HANDS, INCLUDES, NOT_CHECKED, Path, ValueKind
+from conformance.suite.scenarios import scenario_rules, suite
 from docs_gen import checkpoint_text
 from docs_gen.hands import special_names
-from reference_impl.loading import load_rules
+from ruleset.compiled.loading import load_rules
 from tests import ROOT
 
 

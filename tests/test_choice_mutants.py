@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from conformance.choice_mutants import READINGS, ChoiceMutant, choice_mutants, measure, recorded_choices
-from conformance.scenarios import scenario_rules, suite
-from reference_impl.loading import load_rules
-from reference_impl.ruleset.semantics import named_house_rule
+from conformance.measuring.choice_mutants import READINGS, ChoiceMutant, choice_mutants, measure, recorded_choices
+from conformance.suite.scenarios import scenario_rules, suite
+from ruleset.compiled.loading import load_rules
+from ruleset.semantics import named_house_rule
 from tests import ROOT
 
 MUTANTS = choice_mutants()

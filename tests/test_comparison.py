@@ -5,8 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from reference_impl.comparison import COLUMNS, comparison_rows, render_table
-from reference_impl.ruleset import builtin_catalog
+from ruleset import builtin_catalog
+from ruleset.comparison import COLUMNS, comparison_rows, render_table
 from tests import ROOT
 
 DECK_SIZES = {

@@ -8,12 +8,12 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conformance.conform_command import reference_in_process
-from conformance.precheck import Precheck
-from conformance.report import report_data
-from conformance.runner import run_suite
-from conformance.scenarios import suite
-from conformance.user_files import load_user_scenarios, user_spec
+from conformance.commands.conform import reference_in_process
+from conformance.reports.report import report_data
+from conformance.running.precheck import Precheck
+from conformance.running.runner import run_suite
+from conformance.running.user_files import load_user_scenarios, user_spec
+from conformance.suite.scenarios import suite
 from tests.cli_helpers import run_cli
 from tests.test_conformance import schema_validator
 
@@ -21,7 +21,7 @@ ENGINE_SCRIPT = """
 import json
 import sys
 
-from conformance.reference_engine import ReferenceEngine
+from conformance.engines.reference import ReferenceEngine
 
 engine = ReferenceEngine()
 for line in sys.stdin:

@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from conformance.coverage import coverage
-from conformance.engine_process import EngineProcess
-from conformance.report import report_data, write_junit
-from conformance.requests import build_request
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import retired_ids, suite
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.process import EngineProcess
+from conformance.reports.coverage import coverage
+from conformance.reports.report import report_data, write_junit
+from conformance.running.runner import run_suite
+from conformance.suite.requests import build_request
+from conformance.suite.scenarios import retired_ids, suite
 from documents.schemas import registry
 from tests import ROOT
 

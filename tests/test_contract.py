@@ -6,8 +6,8 @@ import json
 import re
 
 from reference_impl.engine import REASONS
-from reference_impl.loading import load_rules
-from reference_impl.ruleset import builtin_catalog
+from ruleset import builtin_catalog
+from ruleset.compiled.loading import load_rules
 from tests import ROOT
 
 SCHEMA_DIR = ROOT / "schemas"

@@ -7,11 +7,13 @@ from typing import Any
 
 import pytest
 
-from conformance.coverage import coverage, reason_codes, rows_reached
-from conformance.observed_rows import finished_hands, rows_shown
-from conformance.reference_engine import ReferenceEngine
-from conformance.runner import InProcessEngine, RunResult, run_suite
-from conformance.scenarios import Scenario, scenario_rules, suite
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.reference import ReferenceEngine
+from conformance.reports.coverage import coverage, reason_codes, rows_reached
+from conformance.running.runner import run_suite
+from conformance.suite.observed_rows import finished_hands, rows_shown
+from conformance.suite.outcomes import RunResult
+from conformance.suite.scenarios import Scenario, scenario_rules, suite
 
 Edit = Callable[[dict[str, Any]], None]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from reference_impl.deal import DealError, SplitMix64, deal_number, explicit_deal, shuffled_deck
-from reference_impl.loading import load_rules
-from reference_impl.ruleset import builtin_catalog
+from ruleset import builtin_catalog
+from ruleset.compiled.loading import load_rules
 
 VECTORS = builtin_catalog().deal_numbers["vectors"]
 

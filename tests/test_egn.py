@@ -21,7 +21,7 @@ from egn.findings import NOTE, UNCONFIRMED, VIOLATION, AuditReport, Problem
 from egn.mapping import NO_COUNTERPART
 from egn.notation import from_code, to_code
 from euchre_spec.cli import main
-from reference_impl.loading import load_rules
+from ruleset.compiled.loading import load_rules
 
 FIXTURES = Path(__file__).parent / "egn"
 

@@ -20,8 +20,8 @@ import pytest
 from egn import audit, map_ruleset, parse_egn
 from egn.export import ExportError, export_game, ruleset_for
 from euchre_spec.cli import main
-from reference_impl.loading import load_rules
-from reference_impl.ruleset import builtin_catalog
+from ruleset import builtin_catalog
+from ruleset.compiled.loading import load_rules
 
 # Base variants whose own rules EGN's flags can say, and those they cannot (a lone defence at
 # any time, a dummy hand, a lone player taking a partner's card, a double pack, cards below six,

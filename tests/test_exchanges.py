@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from reference_impl.deal import deal_from_order, explicit_deal
 from reference_impl.engine import HandState, apply, legal_actions, new_hand, observe
 from reference_impl.engine.state import GO_UNDER_CALL, GO_UNDER_DISCARD
-from reference_impl.loading import load_rules
-from reference_impl.rules import Rules
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules
 from tests.engine_helpers import cards_in_view
 
 EXAMPLES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

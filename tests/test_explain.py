@@ -12,7 +12,7 @@ WRONG_TRUMP = """
 import json
 import sys
 
-from conformance.reference_engine import ReferenceEngine
+from conformance.engines.reference import ReferenceEngine
 
 engine = ReferenceEngine()
 for line in sys.stdin:

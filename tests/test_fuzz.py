@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from conformance.fuzz import Setup, common_rules, fuzz, hand_deal
-from conformance.fuzz_engines import handshake
-from conformance.fuzz_scenarios import write_scenarios
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import load_scenarios
+from conformance.engines.in_process import InProcessEngine
+from conformance.fuzzing.play import Setup, common_rules, fuzz, hand_deal
+from conformance.fuzzing.steppers import handshake
+from conformance.fuzzing.witnesses import write_scenarios
+from conformance.running.runner import run_suite
+from conformance.suite.scenarios import load_scenarios
 from tests import ROOT
 
 DISCARD = "legal actions in dealer_discard: only reference: discard of the up-card; only openspiel: nothing"
@@ -60,7 +61,7 @@ def test_a_short_run_finds_the_known_disagreements_with_openspiel(openspiel_run)
 
 
 def test_disagreements_become_scenarios_that_pass_on_ours_and_fail_on_openspiel(openspiel_run, tmp_path: Path) -> None:
-    from conformance.adapters.openspiel import InProcessOpenSpiel
+    from conformance.engines.openspiel import InProcessOpenSpiel
 
     setup, result = openspiel_run
     written = write_scenarios(result.disagreements, setup, ("reference", "openspiel"), tmp_path, keep=3)

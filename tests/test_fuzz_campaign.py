@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conformance.fuzz import Setup, fuzz, run_shard
-from conformance.fuzz_campaign import WHOLE, Campaign, MergeError, Shard, ShardFormError, merge, parse_shard, summarize
-from conformance.fuzz_summary import read_summary, summary_document, write_summary
+from conformance.fuzzing.campaign import WHOLE, Campaign, MergeError, Shard, ShardFormError, merge, parse_shard, summarize
+from conformance.fuzzing.play import Setup, fuzz, run_shard
+from conformance.fuzzing.summary import read_summary, summary_document, write_summary
 from tests.cli_helpers import run_cli
 
 SETUP = Setup(("reference", "openspiel"), "north-american", ("stick-the-dealer",), seed=1, names=("reference", "openspiel"))

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from conformance.fuzz import Setup, fuzz
-from conformance.fuzz_campaign import WHOLE, Campaign, summarize
-from conformance.fuzz_cluster import ClusterUnavailable, run_on_cluster, shards_for
-from conformance.fuzz_disagreement import first_of_each
-from conformance.fuzz_summary import read_summary
+from conformance.fuzzing.campaign import WHOLE, Campaign, summarize
+from conformance.fuzzing.cluster import ClusterUnavailable, run_on_cluster, shards_for
+from conformance.fuzzing.disagreement import first_of_each
+from conformance.fuzzing.play import Setup, fuzz
+from conformance.fuzzing.summary import read_summary
 from tests.cli_helpers import run_cli
 
 if not os.environ.get("CI"):

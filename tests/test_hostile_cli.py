@@ -26,7 +26,7 @@ import pytest
 from euchre_spec.cli import main
 from reference_impl.deal import deal_number
 from reference_impl.engine import IllegalAction, apply, new_hand
-from reference_impl.loading import load_rules
+from ruleset.compiled.loading import load_rules
 from tests import ROOT
 from tests.hostile_helpers import assert_no_traceback, cases
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from reference_impl.loading import load_rules
+from ruleset.compiled.loading import load_rules
 from tests import ROOT
 from tests.hostile_helpers import assert_no_traceback, cases, schema_validator
 

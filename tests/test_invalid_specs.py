@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from reference_impl.validation import validate_paths
+from ruleset.validation import validate_paths
 from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,12 +14,13 @@ import subprocess
 
 import pytest
 
-from conformance.engine_process import EngineProcess
-from conformance.runner import RunResult, run_suite
-from conformance.scenarios import suite
+from conformance.engines.process import EngineProcess
+from conformance.running.runner import run_suite
+from conformance.suite.outcomes import RunResult
+from conformance.suite.scenarios import suite
 from reference_impl.deal import deal_number
-from reference_impl.loading import load_rules
-from reference_impl.ruleset import builtin_catalog
+from ruleset import builtin_catalog
+from ruleset.compiled.loading import load_rules
 from tests import ROOT
 
 ENGINE = ROOT / "engines" / "javascript" / "engine.js"

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from documents.yaml_loader import Document, load_document, parse_document
-from reference_impl.ruleset import SpecError, SpecInvalid, builtin_catalog, fill_defaults, load_catalog, resolve, resolve_checked
-from reference_impl.ruleset.model import deck_codes, outcomes, row_matches
-from reference_impl.validation import compositions, validate_paths
+from ruleset import SpecError, SpecInvalid, builtin_catalog, fill_defaults, load_catalog, resolve, resolve_checked
+from ruleset.model import deck_codes, outcomes, row_matches
+from ruleset.validation import compositions, validate_paths
 from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from reference_impl.engine import HandState, apply, legal_actions, new_hand, observe
-from reference_impl.rules import Rules
+from ruleset.compiled.rules import Rules
 from tests.engine_helpers import legal, numbered_deal, order_up_by, random_playout, refusal, rules_for
 
 

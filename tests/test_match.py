@@ -11,17 +11,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conformance.reference_engine import ReferenceEngine
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import suite
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.reference import ReferenceEngine
+from conformance.running.runner import run_suite
 from conformance.sdk import MATCHES
+from conformance.suite.scenarios import suite
 from egn import audit, map_ruleset, parse_egn
 from egn.export import ExportError, export_game
 from reference_impl.engine import MatchState, match_apply, match_legal_actions, new_match, observe, observe_game, observe_match
 from reference_impl.engine.game import new_game, numbered_deals
-from reference_impl.loading import load_rules
-from reference_impl.match_rules import MatchRules
-from reference_impl.rules import Rules
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.match_rules import MatchRules
+from ruleset.compiled.rules import Rules
 from tests.cli_helpers import run_cli
 
 RAILROAD = load_rules("railroad", ())

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.reference_engine import ReferenceEngine
-from conformance.runner import FAILING, InProcessEngine, run_suite
-from conformance.scenarios import suite
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.reference import ReferenceEngine
+from conformance.running.runner import run_suite
+from conformance.suite.outcomes import FAILING
+from conformance.suite.scenarios import suite
 from tests.mutants import MUTANTS, Mutant
 
 

@@ -17,12 +17,13 @@ import dataclasses
 import pytest
 
 from conformance import sdk
-from conformance.reference_engine import start_game
-from conformance.requests import build_request
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import Scenario, scenario_rules, suite
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.reference import start_game
+from conformance.running.runner import run_suite
+from conformance.suite.requests import build_request
+from conformance.suite.scenarios import Scenario, scenario_rules, suite
 from reference_impl.engine.game import game_apply
-from reference_impl.ruleset import builtin_catalog
+from ruleset import builtin_catalog
 
 # (the house rule giving the other reading, the clause that states the default)
 OTHER_READINGS = [

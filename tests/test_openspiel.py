@@ -15,16 +15,16 @@ pytest.importorskip("pyspiel")
 
 from jsonschema import Draft202012Validator
 
-from conformance.adapters.openspiel import HOUSE_RULES, InProcessOpenSpiel, OpenSpielHands, hello_reply
-from conformance.adapters.openspiel_hand import CARDS, OpenSpielHand, Refused, card_code, card_id
-from conformance.expected import default_expected_file, load_expected_failures
-from conformance.fuzz import Setup, fuzz
-from conformance.requests import build_request
-from conformance.runner import run_suite
-from conformance.scenarios import suite
+from conformance.engines.openspiel import HOUSE_RULES, InProcessOpenSpiel, OpenSpielHands, hello_reply
+from conformance.engines.openspiel_hand import CARDS, OpenSpielHand, Refused, card_code, card_id
+from conformance.fuzzing.play import Setup, fuzz
+from conformance.running.runner import run_suite
+from conformance.suite.expected import default_expected_file, load_expected_failures
+from conformance.suite.requests import build_request
+from conformance.suite.scenarios import suite
 from documents.schemas import registry
 from reference_impl.deal import deal_number
-from reference_impl.loading import load_rules
+from ruleset.compiled.loading import load_rules
 from tests import ROOT
 
 NA = load_rules("north-american", ["stick-the-dealer"])

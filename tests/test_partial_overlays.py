@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from reference_impl.ruleset import SpecInvalid, load_catalog, resolve_checked
+from ruleset import SpecInvalid, load_catalog, resolve_checked
 from tests import ROOT
 
 VARIANT_SCHEMA = json.loads((ROOT / "schemas" / "variant.schema.json").read_text(encoding="utf-8"))

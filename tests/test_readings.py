@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
-from conformance.reference_engine import ReferenceEngine
-from conformance.runner import FAILING, InProcessEngine, run_suite
-from conformance.scenarios import suite
-from reference_impl.loading import load_rules
-from reference_impl.rules import Rules
-from reference_impl.ruleset import SpecInvalid, builtin_catalog
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.reference import ReferenceEngine
+from conformance.running.runner import run_suite
+from conformance.suite.outcomes import FAILING
+from conformance.suite.scenarios import suite
+from ruleset import SpecInvalid, builtin_catalog
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules
 
 READINGS = ("dealer-picks-up-for-loner", "defender-order=maker-left", "defend-alone=always")
 
@@ -78,7 +80,7 @@ def test_an_unknown_reading_stops_the_run() -> None:
         def start(self) -> dict[str, Any]:
             return super().start() | {"always": ["dealer-picks-up-for-loner=never-heard-of"]}
 
-    from conformance.engine_process import EngineFailure
+    from conformance.engines.process import EngineFailure
 
     with pytest.raises(EngineFailure, match="readings the spec does not have"):
         run_suite(Inventing(), suite()[:1])
@@ -89,7 +91,7 @@ def test_another_protocol_version_stops_the_run_with_a_clear_message() -> None:
         def start(self) -> dict[str, Any]:
             return super().start() | {"protocol": 2}
 
-    from conformance.engine_process import EngineFailure
+    from conformance.engines.process import EngineFailure
 
     with pytest.raises(EngineFailure, match="speaks harness protocol 2; this runner speaks 1"):
         run_suite(Future(), suite()[:1])

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from conformance.reference_engine import ReferenceEngine
+from conformance.engines.reference import ReferenceEngine
 from documents.schemas import validate
-from reference_impl.loading import load_rules
-from reference_impl.rules import compile_rules
-from reference_impl.ruleset import RESOLVED_SCHEMA, builtin_catalog, fill_defaults, resolve, resolve_checked
-from reference_impl.ruleset.resolved_schema import schema_text
-from reference_impl.validation import compositions
+from ruleset import RESOLVED_SCHEMA, builtin_catalog, fill_defaults, resolve, resolve_checked
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import compile_rules
+from ruleset.resolved_schema import schema_text
+from ruleset.validation import compositions
 from tests import ROOT
 from tests.cli_helpers import run_cli
 
@@ -90,7 +90,7 @@ def test_every_optional_setting_of_the_variant_schema_has_a_default() -> None:
 
 def test_the_committed_resolved_schema_is_the_one_derived_from_the_variant_schema() -> None:
     committed = (SCHEMAS / RESOLVED_SCHEMA).read_text(encoding="utf-8")
-    assert committed == schema_text(), "run: python -m reference_impl.ruleset.resolved_schema"
+    assert committed == schema_text(), "run: python -m ruleset.resolved_schema"
 
 
 def test_every_composition_resolves_to_rules_that_follow_the_resolved_schema() -> None:

@@ -1,6 +1,6 @@
 """The resolved schema checks each top-level section on its own, which lets `validate` skip sections seen valid.
 
-reference_impl/ruleset/section_check.py relies on it: were a constraint to relate two sections (an
+ruleset/section_check.py relies on it: were a constraint to relate two sections (an
 `if` at the root, a `dependentRequired` between sections), a section valid in one document might
 not be in another, and these tests fail first.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from reference_impl.ruleset import RESOLVED_SCHEMA, builtin_catalog, resolve, resolve_checked
-from reference_impl.ruleset.section_check import SectionCheck
+from ruleset import RESOLVED_SCHEMA, builtin_catalog, resolve, resolve_checked
+from ruleset.section_check import SectionCheck
 from tests import ROOT
 
 SCHEMA = json.loads((ROOT / "schemas" / RESOLVED_SCHEMA).read_text(encoding="utf-8"))

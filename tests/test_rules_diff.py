@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from conformance.rule_edits import RuleSet, differing_pointers
-from conformance.rules_diff import DiffError, as_json, diff, witness_yaml
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import load_scenarios
-from reference_impl.loading import load_rules
+from conformance.engines.in_process import InProcessEngine
+from conformance.measuring.rule_edits import RuleSet, differing_pointers
+from conformance.measuring.rules_diff import DiffError, as_json, diff, witness_yaml
+from conformance.running.runner import run_suite
+from conformance.suite.scenarios import load_scenarios
+from ruleset.compiled.loading import load_rules
 
 NA = RuleSet("north-american")
 STICK = RuleSet("north-american", ("stick-the-dealer",))

@@ -6,14 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from conformance.completions import choose, explore, generator
-from conformance.reference_engine import ReferenceEngine
-from conformance.requests import build_request
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import Scenario, load_scenarios, suite
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.reference import ReferenceEngine
+from conformance.running.completions import choose, explore, generator
+from conformance.running.runner import run_suite
+from conformance.suite.requests import build_request
+from conformance.suite.scenarios import Scenario, load_scenarios, suite
 from euchre_spec.cli import main
 from reference_impl.deal import SplitMix64
-from reference_impl.ruleset import SpecInvalid
+from ruleset import SpecInvalid
 from tests import ROOT
 from tests.mutants import MUTANTS
 

@@ -27,7 +27,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.exceptions import NoSuchResource
 
-from conformance.scenarios import scenario_files
+from conformance.suite.scenarios import scenario_files
 from documents import bundles, schema_registry
 from documents.bundles import bundle, embedded_ids, schema_names
 from euchre_spec.cli import main

@@ -26,7 +26,7 @@ from reference_impl.engine import (
     observe_game,
 )
 from reference_impl.engine.game import winners_after_hands
-from reference_impl.rules import Action, Rules
+from ruleset.compiled.rules import Action, Rules
 from tests.engine_helpers import ALL_COMPOSITIONS, Composition, composition_id, expected_points, numbered_deal, rules_for
 
 Key = tuple[int, bool, bool]

@@ -13,14 +13,15 @@ from typing import Any
 
 import pytest
 
-from conformance.fuzz import Setup, fuzz
-from conformance.reference_engine import ReferenceEngine, ReferenceGames
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import suite
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.reference import ReferenceEngine, ReferenceGames
+from conformance.engines.sessions import run_in_session
+from conformance.fuzzing.play import Setup, fuzz
+from conformance.running.runner import run_suite
 from conformance.sdk import Setup as GameSetup
-from conformance.sessions import run_in_session
-from reference_impl.loading import load_rules
-from reference_impl.rules import Rules
+from conformance.suite.scenarios import suite
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules
 
 SERVE = f"{sys.executable} -m euchre_spec serve"
 
@@ -37,7 +38,7 @@ def test_the_whole_suite_judges_sessions_and_run_requests_alike() -> None:
 
 
 def test_a_scenario_played_in_a_session_gives_the_run_requests_result() -> None:
-    from conformance.requests import build_request
+    from conformance.suite.requests import build_request
 
     engine = InProcessEngine(ReferenceEngine())
     for seq, scenario in enumerate(suite()[::25]):

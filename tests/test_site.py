@@ -11,10 +11,11 @@ import pytest
 import yaml
 from mkdocs.exceptions import PluginError
 
-from conformance.report import report_data
-from conformance.runner import InProcessEngine, run_suite
-from conformance.scenarios import suite
-from conformance.validation_helpers import all_clause_ids
+from conformance.engines.in_process import InProcessEngine
+from conformance.reports.report import report_data
+from conformance.running.runner import run_suite
+from conformance.suite.scenarios import suite
+from conformance.suite.spec_ids import all_clause_ids
 from docs_gen import mkdocs_hook
 from docs_gen.blocks import BLOCKS
 from docs_gen.citations import Citation, UnknownCitations, expand, find_citations, unknown_citations
@@ -22,9 +23,9 @@ from docs_gen.data import REPORTS_ENV, MissingReport, load_reports, load_site_da
 from docs_gen.markup import esc
 from docs_gen.ranking import suit_orders
 from docs_gen.site import Site, UnknownBlock, generate
-from reference_impl.loading import load_rules
-from reference_impl.ruleset import builtin_catalog
-from reference_impl.ruleset.semantics import clause_refs
+from ruleset import builtin_catalog
+from ruleset.compiled.loading import load_rules
+from ruleset.semantics import clause_refs
 from tests import ROOT
 
 from .site_helpers import built_site

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from conformance.scenarios import suite
+from conformance.suite.scenarios import suite
 from docs_gen.context import scenario_page
 from docs_gen.ranking import suit_orders
-from reference_impl.loading import load_rules
-from reference_impl.ruleset import builtin_catalog
+from ruleset import builtin_catalog
+from ruleset.compiled.loading import load_rules
 
 from .site_helpers import ARTIFACTS, built_site
 
@@ -258,8 +258,8 @@ def _stepped_scenario(players: int) -> Any:
 
 
 def _observations(scenario: Any) -> list[dict[str, Any]]:
-    from conformance.reference_engine import ReferenceEngine
-    from conformance.requests import build_request
+    from conformance.engines.reference import ReferenceEngine
+    from conformance.suite.requests import build_request
 
     reply = ReferenceEngine().handle(build_request(scenario, 0))
     assert reply is not None

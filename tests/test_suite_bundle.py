@@ -12,9 +12,9 @@ from referencing import Registry, Resource
 from referencing.exceptions import NoSuchResource
 
 from conformance import SUITE_VERSION, __version__
-from conformance.requests import build_request
-from conformance.scenarios import suite
-from conformance.suite_bundle import request_from_bundle, rule_set_key
+from conformance.suite.bundle import request_from_bundle, rule_set_key
+from conformance.suite.requests import build_request
+from conformance.suite.scenarios import suite
 from documents.bundles import bundle as schema_bundle
 from documents.schemas import validator
 from euchre_spec.cli import main

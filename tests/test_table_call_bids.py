@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from reference_impl.deal import explicit_deal
 from reference_impl.engine import apply, legal_actions, new_hand, observe
-from reference_impl.loading import load_rules
+from ruleset.compiled.loading import load_rules
 from tests import ROOT
 from tests.cli_helpers import run_cli
 from tests.engine_helpers import run

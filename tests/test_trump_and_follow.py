@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference_impl.cards import SUITS
 from reference_impl.engine import apply, new_hand
+from ruleset.compiled.cards import SUITS
 from tests.engine_helpers import (
     advance_to_play,
     card,

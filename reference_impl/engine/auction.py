@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import pairwise
 
-from ..contracts import Auction, Bid, Contract
-from ..rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
+from ruleset.compiled.contracts import Auction, Bid, Contract
+from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
+
 from .bidding import throw_in
 from .declarations import record_pass, trump_made
 from .passing import discard_out

@@ -9,8 +9,9 @@ legality, and moves on to the next phase in `phases.ORDER`).
 
 from __future__ import annotations
 
-from ..cards import SUITS
-from ..rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
+from ruleset.compiled.cards import SUITS
+from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
+
 from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, up_suit
 from .state import HAND_OVER, HandResult, HandState
 

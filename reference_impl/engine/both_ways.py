@@ -10,8 +10,9 @@ in order. The compiled rules refuse this order where a bidder would have several
 
 from __future__ import annotations
 
-from ..contracts import Contract
-from ..rules import Action
+from ruleset.compiled.contracts import Contract
+from ruleset.compiled.rules import Action
+
 from .passing import cards_in_last_move, give_card
 from .state import HandState
 

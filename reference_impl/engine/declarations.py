@@ -10,8 +10,9 @@ situation makes pointless are skipped, never asked.
 
 from __future__ import annotations
 
-from ..cards import SUITS
-from ..rules import Action
+from ruleset.compiled.cards import SUITS
+from ruleset.compiled.rules import Action
+
 from .passing import cards_in_last_move, discard_out, give_card
 from .state import HandState
 

@@ -9,7 +9,8 @@ lone defender makes the same exchange, in the same order, once the lone defence 
 
 from __future__ import annotations
 
-from ..rules import Action
+from ruleset.compiled.rules import Action
+
 from .declarations import defending_side, gets_partner_card
 from .passing import discard_out, give_card
 from .state import HandState

@@ -8,7 +8,8 @@ asked, so a fold is refused with its own reason rather than as an action of no p
 
 from __future__ import annotations
 
-from ..rules import Action
+from ruleset.compiled.rules import Action
+
 from .declarations import up_suit
 from .state import HandState
 

@@ -15,8 +15,9 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ruleset.compiled.rules import Action, Rules
+
 from ..deal import Deal, deal_number
-from ..rules import Action, Rules
 from .machine import apply, legal_actions, new_hand
 from .state import HandResult, HandState
 

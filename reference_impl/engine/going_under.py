@@ -8,7 +8,8 @@ than it shows chooses which), and the hidden kitty joins the hand in their place
 
 from __future__ import annotations
 
-from ..rules import Action
+from ruleset.compiled.rules import Action
+
 from .passing import KITTY, add_to_hand, cards_in_last_move, record_move, take_from_hand
 from .state import HAND_OVER, HandResult, HandState
 

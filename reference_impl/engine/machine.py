@@ -7,8 +7,9 @@ legal play pays nothing for it), and never changes the state it was given.
 
 from __future__ import annotations
 
+from ruleset.compiled.rules import Action, Rules
+
 from ..deal import Deal
-from ..rules import Action, Rules
 from .phases import BY_NAME, advance
 from .state import HAND_OVER, HandState, IllegalAction, initial_state
 

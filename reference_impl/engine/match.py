@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..match_rules import MatchRules
-from ..rules import Action, Rules
+from ruleset.compiled.match_rules import MatchRules
+from ruleset.compiled.rules import Action, Rules
+
 from .game import DealSource, GameState, game_apply, game_legal_actions, new_game, next_dealer
 
 

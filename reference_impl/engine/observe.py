@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import SUITS
-from ..rules import TRUMP_LETTERS
+from ruleset.compiled.cards import SUITS
+from ruleset.compiled.rules import TRUMP_LETTERS
+
 from .game import GameState, game_legal_actions
 from .machine import legal_actions
 from .match import MatchState, match_legal_actions

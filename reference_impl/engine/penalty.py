@@ -9,7 +9,8 @@ the choice is asked the way every other decision of the hand is, one seat at a t
 
 from __future__ import annotations
 
-from ..rules import PENALTY_CHOICES, Action
+from ruleset.compiled.rules import PENALTY_CHOICES, Action
+
 from .state import HandState
 
 

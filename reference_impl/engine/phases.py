@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..rules import LOW_NO_TRUMP, NO_TRUMP, Action
+from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, Action
+
 from . import auction, bidding, both_ways, declarations, exchange, fold, going_under, penalty, play, special_up_bid
 from .declarations import up_suit
 from .state import (

@@ -6,7 +6,8 @@ belongs to trump), read from the compiled rules' tables for the hand's trump sui
 
 from __future__ import annotations
 
-from ..rules import Action
+from ruleset.compiled.rules import Action
+
 from .auction import contract_leader
 from .bidding import throw_in
 from .contract_score import score_contract

@@ -10,8 +10,9 @@ such as the dealer's partner accepting only alone, apply), and there is never a 
 
 from __future__ import annotations
 
-from ..cards import SUITS
-from ..rules import Action
+from ruleset.compiled.cards import SUITS
+from ruleset.compiled.rules import Action
+
 from .declarations import PASSED_ROUND_ONE, record_pass, trump_made
 from .state import HandState
 

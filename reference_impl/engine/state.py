@@ -11,9 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
-from ..contracts import Contract
+from ruleset.compiled.contracts import Contract
+from ruleset.compiled.rules import Action, Rules
+
 from ..deal import Deal
-from ..rules import Action, Rules
 
 BID_ROUND_ONE = "bid_round_one"
 BID_ROUND_TWO = "bid_round_two"

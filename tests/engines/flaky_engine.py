@@ -12,7 +12,7 @@ import os
 import sys
 import time
 
-from conformance.reference_engine import ReferenceEngine
+from conformance.engines.reference import ReferenceEngine
 
 
 def main() -> None:

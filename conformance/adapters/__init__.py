@@ -1,7 +1,0 @@
-"""Adapters: other people's Euchre engines made to speak the harness protocol.
-
-An adapter translates and never judges. It maps our deals and action ids to the engine's own,
-asks the engine itself what is legal and reports what the engine shows, so that where the
-engine's rules differ from the spec the conformance report shows a failure instead of the
-adapter quietly fixing it.
-"""

@@ -1,0 +1,177 @@
+"""The reference engine behind the harness protocol, built on the engine kit (`conformance.engines.sdk`).
+
+`ReferenceEngine()` answers protocol messages (`handle`), in process or served on stdin and
+stdout (`euchre-spec serve`), so the same code answers both ways and the protocol adds only
+transport. The engine interprets the resolved rules each request carries; compiled rules are
+cached per resolved document. A variant whose rules have a match section is played as a match
+(`MatchState`), any other as a single game (`GameState`), so one engine offers both.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+from typing import IO, Any
+
+import orjson
+
+from conformance import __version__
+from conformance.engines import sdk
+from documents.schemas import validate
+from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
+from reference_impl.engine import IllegalAction, observe_game, observe_match
+from reference_impl.engine.game import DealSource, GameState, game_apply, game_legal_actions, new_game
+from reference_impl.engine.match import MatchState, match_apply, new_match
+from ruleset import RESOLVED_SCHEMA, SpecInvalid, builtin_catalog
+from ruleset.compiled.rules import Rules, compile_rules
+
+NAME = "euchre-spec reference engine"
+RulesHook = Callable[[Rules], Rules]
+Played = GameState | MatchState
+"""What the reference engine plays for a request: a game, or a match where the rules have one."""
+
+
+def identity() -> sdk.Identity:
+    catalog = builtin_catalog()
+    return sdk.Identity(
+        NAME,
+        __version__,
+        tuple(sorted(catalog.variants)),
+        tuple(sorted(catalog.house_rules)),
+        notes="Interprets the resolved rules sent with each request.",
+        plays_matches=True,
+    )
+
+
+def hello_reply() -> dict[str, Any]:
+    return identity().hello((sdk.SESSIONS,))
+
+
+class ReferenceGames(sdk.Engine[Played]):
+    """Our engine as the kit sees it: games (or matches) start from a request's rules and deals."""
+
+    def __init__(self, rules_hook: RulesHook | None = None) -> None:
+        self.identity = identity()
+        self._rules: dict[bytes | str, Rules] = {}
+        self._by_identity: dict[int, tuple[object, Rules]] = {}
+        self._hook = rules_hook
+
+    def rules_for(self, setup: sdk.Setup) -> Rules:
+        known = self._by_identity.get(id(setup.rules))
+        if known is not None and known[0] is setup.rules:  # a session's restart: the very document it was opened with
+            return known[1]
+        key = _document_key(setup.rules)
+        rules = self._rules.get(key)
+        if rules is None:
+            _check_rules(setup.rules)
+            rules = compile_rules(dict(setup.rules), setup.house_rules)
+            if self._hook:
+                rules = self._hook(rules)
+            self._rules[key] = rules
+        if len(self._by_identity) >= 256:  # a long run of one-off requests must not pile up documents
+            self._by_identity.clear()
+        self._by_identity[id(setup.rules)] = (setup.rules, rules)  # the document is kept, so its id stays its own
+        return rules
+
+    def start(self, setup: sdk.Setup) -> Played:
+        try:
+            rules = self.rules_for(setup)
+            if rules.match is not None:
+                return start_match(rules, setup)
+            if setup.start_games_won is not None:
+                raise ValueError(f"start_games_won is for a match, but {rules.variant_id} is played as a single game")
+            return start_game(rules, setup)
+        except (DealError, SpecInvalid) as exc:
+            raise ValueError(f"cannot start the scenario: {exc}") from exc
+
+    def apply(self, game: Played, seat: int, action: str) -> Played:
+        try:
+            if isinstance(game, MatchState):
+                return match_apply(game, action, seat)
+            return game_apply(game, action, seat)
+        except IllegalAction as exc:
+            raise sdk.Refused(exc.code) from None
+
+    def check(self, game: Played, seat: int, action: str) -> None:
+        self.apply(game, seat, action)  # states are immutable: trying is applying and dropping the result
+
+    def observe(self, game: Played) -> dict[str, Any]:
+        return observe_match(game) if isinstance(game, MatchState) else observe_game(game)
+
+    def observe_view(self, game: Played, fields: tuple[str, ...]) -> dict[str, Any]:
+        """The fields a fuzzer's session asks for are read straight off the state; others need the whole view."""
+        if isinstance(game, MatchState) or not set(fields) <= set(_CHEAP_FIELDS):
+            return super().observe_view(game, fields)
+        return {name: _CHEAP_FIELDS[name](game) for name in fields}
+
+
+_CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
+    "phase": lambda game: game.hand.phase,
+    "to_act": lambda game: None if game.is_over or game.hand.is_over else game.hand.to_act,
+    "legal_actions": lambda game: [action.text for action in game_legal_actions(game)],
+    "hand_over": lambda game: game.hand.is_over,
+    "tricks_won": lambda game: list(game.hand.tricks_won),
+    "finished_hands": lambda game: [{"thrown_in": r.thrown_in, "points": list(r.points)} for r in game.results],
+    "scores": lambda game: list(game.scores),
+    "game_over": lambda game: game.is_over,
+}
+"""Observation fields as observe_game computes them, each on its own."""
+
+
+class ReferenceEngine(sdk.Server[Played]):
+    """The reference engine answering protocol messages; `rules_hook` alters the compiled rules (mutants)."""
+
+    def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True) -> None:
+        super().__init__(ReferenceGames(rules_hook), sessions)
+
+
+def _document_key(document: Mapping[str, Any]) -> bytes | str:
+    """The same key for equal rules documents however their fields are ordered: sorted JSON, by orjson where it can
+    write the document (five times faster than the standard library, and a request's rules are keyed on every open)."""
+    try:
+        return orjson.dumps(document, option=orjson.OPT_SORT_KEYS)
+    except (orjson.JSONEncodeError, TypeError):  # an integer beyond 64 bits, say
+        return json.dumps(document, sort_keys=True)
+
+
+def _check_rules(document: Any) -> None:
+    """Refuse (ValueError, naming the first problem) rules sent in a request that are not complete resolved rules.
+
+    The compiler reads every setting and supplies none, so only documents that follow the resolved
+    schema reach it; checked once per distinct document, as rules are cached.
+    """
+    problems = validate(document, RESOLVED_SCHEMA, lambda pointer: ("rules", 0))
+    if problems:
+        first = problems[0]
+        raise ValueError(f"the rules do not follow {RESOLVED_SCHEMA} at {first.pointer or '/'}: {first.message}")
+
+
+def start_game(rules: Rules, setup: sdk.Setup) -> GameState:
+    """The game a request describes, dealt and ready for its first action."""
+    return new_game(rules, _request_deals(rules, setup), setup.deals[0]["dealer"], setup.start_scores)
+
+
+def start_match(rules: Rules, setup: sdk.Setup) -> MatchState:
+    """The match a request describes: its deals run on from game to game."""
+    return new_match(rules, _request_deals(rules, setup), setup.deals[0]["dealer"], setup.start_scores, setup.start_games_won)
+
+
+def _request_deals(rules: Rules, setup: sdk.Setup) -> DealSource:
+    """Hand k (of the game or the match) is the request's deal k, until they run out."""
+    deals = setup.deals
+
+    def deal_for(hand_number: int, dealer: int) -> Deal | None:
+        if hand_number >= len(deals):
+            return None
+        deal = deals[hand_number]
+        if "number" in deal:
+            return deal_number(rules, deal["number"], dealer)
+        return explicit_deal(rules, dealer, deal["hands"], deal.get("up_card"), deal.get("kitty"))
+
+    return deal_for
+
+
+def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True) -> int:
+    """Serve the engine over the harness protocol on standard input and output."""
+    return ReferenceEngine(sessions=sessions).serve(stdin, stdout)

@@ -1,0 +1,460 @@
+"""A kit for serving a Python engine over the harness protocol.
+
+An engine author writes how to start a game from a request's deals, apply an action (or refuse
+it with a reason code), and observe the game; `Server` does the rest: the handshake, the
+JSON-lines loop, the script with its probes and its stop at a refused step, and sessions (a game
+kept open and played one action at a time). Nothing the author writes sees a protocol message,
+and every engine this project serves (ours, the OpenSpiel adapter) goes through this one loop.
+
+    class MyEngine(sdk.Engine[MyGame]):
+        identity = sdk.Identity("my-engine", "1.0", variants=("north-american",))
+
+        def start(self, setup: sdk.Setup) -> MyGame: ...
+        def apply(self, game: MyGame, seat: int, action: str) -> MyGame: ...   # or raise sdk.Refused("must_follow_suit")
+        def observe(self, game: MyGame) -> dict[str, Any]: ...
+
+    if __name__ == "__main__":
+        sys.exit(sdk.Server(MyEngine()).serve())
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import IO, Any, Generic, TypeVar
+
+from conformance.engines import wire
+from documents.schemas import SchemaCheck, message_check
+
+PROTOCOL = 1
+"""The harness protocol version this kit speaks."""
+
+MAX_LINE = wire.MAX_LINE
+"""The longest protocol line either side reads (16 MiB)."""
+
+MAX_MESSAGE_TEXT = 300
+"""How much of a bad value an error message quotes."""
+
+SESSIONS = "sessions"
+"""The capability of keeping a game open and taking one action at a time (open, act, probe, restart, close)."""
+
+MATCHES = "matches"
+"""The capability of playing a variant whose rules have a match section as a match of several games."""
+
+Game = TypeVar("Game")
+
+
+class Refused(Exception):
+    """The engine refuses an action; `reason` is a code of the protocol's closed list."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NotApplicable(Exception):
+    """The engine cannot run this request at all (several deals, starting scores, ...)."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What the engine says of itself in the handshake.
+
+    `always` lists house-rule readings the engine plays whatever it is asked (for example
+    `dealer-picks-up-for-loner`): scenarios that contradict them are not applicable to it, and
+    those that need them are run.
+    """
+
+    name: str
+    version: str
+    variants: tuple[str, ...]
+    house_rules: tuple[str, ...] = ()
+    always: tuple[str, ...] = ()
+    notes: str = ""
+    plays_matches: bool = False
+    """Whether the engine plays matches (the `matches` capability), besides single games."""
+
+    def hello(self, capabilities: tuple[str, ...]) -> dict[str, Any]:
+        reply: dict[str, Any] = {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "name": self.name,
+            "version": self.version,
+            "variants": list(self.variants),
+            "house_rules": list(self.house_rules),
+        }
+        if self.always:
+            reply["always"] = list(self.always)
+        offered = (*capabilities, MATCHES) if self.plays_matches else capabilities
+        if offered:
+            reply["capabilities"] = list(offered)
+        if self.notes:
+            reply["notes"] = self.notes
+        return reply
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The game a request asks for: rules by id and resolved, the deals, the starting scores (and a match's games won)."""
+
+    variant: str
+    house_rules: tuple[str, ...]
+    rules: Mapping[str, Any]
+    deals: tuple[Mapping[str, Any], ...]
+    start_scores: tuple[int, ...] | None = None
+    start_games_won: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(cls, message: Mapping[str, Any]) -> Setup:
+        scores = message.get("start_scores")
+        won = message.get("start_games_won")
+        return cls(
+            message["variant"],
+            tuple(message["house_rules"]),
+            message["rules"],
+            tuple(message["deals"]),
+            None if scores is None else tuple(scores),
+            None if won is None else tuple(won),
+        )
+
+
+class Engine(ABC, Generic[Game]):
+    """What an engine author writes: start, apply, observe (and check, if copying is not enough)."""
+
+    identity: Identity
+
+    @abstractmethod
+    def start(self, setup: Setup) -> Game:
+        """The game dealt and ready for its first action; raise NotApplicable if it cannot be played."""
+
+    @abstractmethod
+    def apply(self, game: Game, seat: int, action: str) -> Game:
+        """The game after `seat` takes `action`; raise Refused, leaving `game` as it was, if not allowed."""
+
+    def check(self, game: Game, seat: int, action: str) -> None:
+        """Raise Refused if `apply` would refuse; by default it tries the action on a copy."""
+        self.apply(copy.deepcopy(game), seat, action)
+
+    @abstractmethod
+    def observe(self, game: Game) -> dict[str, Any]:
+        """The protocol observation of the game (docs/protocol.md, Observations)."""
+
+    def observe_view(self, game: Game, fields: tuple[str, ...]) -> dict[str, Any]:
+        """Only `fields` of the observation (a session's view); override it where that is cheaper."""
+        seen = self.observe(game)
+        return {name: seen[name] for name in fields if name in seen}
+
+
+class Server(Generic[Game]):
+    """Answers protocol messages for one engine; `serve` runs the loop on stdin and stdout."""
+
+    def __init__(self, engine: Engine[Game], sessions: bool = True) -> None:
+        """`sessions=False` offers only run requests, as an engine without sessions would."""
+        self.engine = engine
+        self.capabilities = (SESSIONS,) if sessions else ()
+        self._sessions: dict[str, _Session[Game]] = {}
+
+    def serve(self, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
+        """One reply line per request line until 'bye' or the end of input."""
+        return serve_messages(self.handle, stdin, stdout)
+
+    def handle(self, message: Any) -> dict[str, Any] | None:
+        """The reply to one message (None for 'bye'); never raises, whatever the message or the engine does."""
+        if not isinstance(message, dict):
+            return _error(-1, f"a message is a JSON object, not {type(message).__name__}")
+        kind = message.get("type")
+        seq = message.get("seq", -1)
+        seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
+        if kind == "hello":
+            return self.engine.identity.hello(self.capabilities)
+        if kind == "bye":
+            return None
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None or not isinstance(kind, str) or (kind != "run" and not self.capabilities):
+            return _error(seq, f"unknown message type {_quoted(kind)}")
+        problem = None if _plainly_well_formed(kind, message) else protocol_problem(kind, message)
+        if problem is not None:
+            return _error(seq, problem)
+        try:
+            return handler(self, message, seq)
+        except NotApplicable as exc:
+            return {"type": "not_applicable", "seq": seq, "reason": str(exc)}
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            return _error(seq, f"malformed {kind} request: {type(exc).__name__}: {exc}")
+        except Exception as exc:  # the engine's own failure: report it, keep serving
+            return _error(seq, f"the engine failed: {type(exc).__name__}: {exc}")
+
+    def _run(self, request: dict[str, Any], seq: int) -> dict[str, Any]:
+        setup = Setup.of(request)
+        game = _Session(self.engine, setup, self.engine.start(setup))
+        probes = request["probes"]
+        answers: list[dict[str, Any]] = [{"refused": False, "reason": "not reached"} for _ in probes]
+
+        def try_probes(after: int) -> None:
+            for index, probe in enumerate(probes):
+                if probe["after"] == after:
+                    answers[index] = game.probe(probe["seat"], probe["action"])
+
+        observations = [game.observe()]
+        stopped = None
+        for index, step in enumerate(request["actions"]):
+            try_probes(index)
+            reason = game.act(step["seat"], step["action"])
+            if reason is not None:
+                stopped = {"at": index, "reason": reason}
+                break
+            observations.append(game.observe())
+        else:
+            try_probes(len(request["actions"]))
+        reply: dict[str, Any] = {"type": "result", "seq": seq, "observations": observations, "probes": answers}
+        if stopped:
+            reply["stopped"] = stopped
+        return reply
+
+    def _open(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        setup = Setup.of(message)
+        session = _Session(self.engine, setup, self.engine.start(setup), message.get("view"))
+        self._sessions[_session_id(message)] = session
+        return {"type": "observation", "seq": seq, "observation": session.observe()}
+
+    def _restart(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        session = self._session(message)
+        scores = message.get("start_scores")
+        setup = replace(session.setup, deals=tuple(message["deals"]), start_scores=None if scores is None else tuple(scores))
+        session.game = self.engine.start(setup)
+        return {"type": "observation", "seq": seq, "observation": session.observe()}
+
+    def _act(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        session = self._session(message)
+        reason = session.act(message["seat"], message["action"])
+        if reason is not None:
+            return {"type": "refused", "seq": seq, "reason": reason}
+        return {"type": "observation", "seq": seq, "observation": session.observe()}
+
+    def _probe(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        answer = self._session(message).probe(message["seat"], message["action"])
+        return (
+            {"type": "refused", "seq": seq, "reason": answer["reason"]} if answer["refused"] else {"type": "accepted", "seq": seq}
+        )
+
+    def _close(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        self._sessions.pop(_session_id(message), None)
+        return {"type": "closed", "seq": seq}
+
+    def _session(self, message: dict[str, Any]) -> _Session[Game]:
+        ident = _session_id(message)
+        if ident not in self._sessions:
+            raise ValueError(f"no open session {ident!r}")
+        return self._sessions[ident]
+
+
+class _Session(Generic[Game]):
+    """One game in play, with the observation fields its opener asked for."""
+
+    def __init__(self, engine: Engine[Game], setup: Setup, game: Game, view: Any = None) -> None:
+        self.engine = engine
+        self.setup = setup
+        self.game = game
+        self.view = None if view is None else tuple(str(name) for name in view)
+
+    def act(self, seat: int, action: str) -> str | None:
+        """Apply the action; the refusal reason if the engine refused it."""
+        _check_step(seat, action)
+        try:
+            self.game = self.engine.apply(self.game, seat, action)
+        except Refused as exc:
+            return exc.reason
+        return None
+
+    def probe(self, seat: int, action: str) -> dict[str, Any]:
+        _check_step(seat, action)
+        try:
+            self.engine.check(self.game, seat, action)
+        except Refused as exc:
+            return {"refused": True, "reason": exc.reason}
+        return {"refused": False}
+
+    def observe(self) -> dict[str, Any]:
+        return self.engine.observe(self.game) if self.view is None else self.engine.observe_view(self.game, self.view)
+
+
+def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str], stdout: IO[str]) -> int:
+    """The JSON-lines loop around a message handler: a reply line per request line, until 'bye' (None).
+
+    Every line gets an answer and the loop goes on, whatever the line holds: a line that is not
+    UTF-8, too long or not JSON (NaN and Infinity included, which JSON does not have) is
+    answered with an `error`. The replies to every line that has arrived are written together,
+    with one flush before the loop waits for more, so a runner that sends a batch of messages
+    (a scenario's session, the fuzzer's step of many hands) gets its replies in one batch.
+    """
+    for batch in _request_batches(stdin):
+        replies: list[str] = []
+        for line in batch:
+            if isinstance(line, _Unreadable):
+                reply: dict[str, Any] = _error(-1, line.problem)
+            elif not line.strip():
+                continue
+            else:
+                try:
+                    message = parse_message(line)
+                except (ValueError, RecursionError) as exc:
+                    reply = _error(-1, f"not JSON: {exc}")
+                else:
+                    answer = handle(message)
+                    if answer is None:
+                        stdout.write("".join(replies))
+                        stdout.flush()
+                        return 0
+                    reply = answer
+            replies.append(encode_reply(reply) + "\n")
+        stdout.write("".join(replies))
+        stdout.flush()
+    return 0
+
+
+def parse_message(line: str | bytes) -> Any:
+    """One protocol line as JSON; ValueError for anything JSON does not allow (NaN, Infinity, 1e999)."""
+    return wire.loads(line)
+
+
+def encode_reply(reply: dict[str, Any]) -> str:
+    """The reply as one line of strict JSON; an error reply instead if it cannot be written so."""
+    try:
+        return wire.dumps(reply)
+    except (ValueError, TypeError, RecursionError) as exc:
+        seq = reply.get("seq", -1)
+        seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
+        return wire.dumps(_error(seq, f"the engine's reply cannot be written as JSON: {exc}"))
+
+
+def protocol_problem(kind: str, message: dict[str, Any]) -> str | None:
+    """What is wrong with a message by the protocol schema (the first problem, with its JSON pointer), or None."""
+    problems = sorted(_validator(kind).iter_errors(message), key=lambda e: [len(e.absolute_path), *map(str, e.absolute_path)])
+    if not problems:
+        return None
+    where = "".join(f"/{part}" for part in problems[0].absolute_path)
+    return f"the {kind} message does not follow the protocol at {where or '/'}: {problems[0].message}"
+
+
+_STEP_FIELDS = frozenset({"type", "seq", "session", "seat", "action"})
+_RESTART_FIELDS = frozenset({"type", "seq", "session", "deals"})
+_CLOSE_FIELDS = frozenset({"type", "seq", "session"})
+_NUMBERED_DEAL = (frozenset({"number"}), frozenset({"dealer", "number"}))
+
+
+def _plainly_well_formed(kind: str, message: dict[str, Any]) -> bool:
+    """Whether a session's step, restart or close is one the schema surely accepts, found without the schema.
+
+    A session sends one of these per step or per hand, and the schema check costs several times
+    the engine's own step; the check here accepts only the plainest well-formed messages and
+    leaves anything else, well-formed or not, to the schema, so it never accepts what the
+    schema refuses.
+    """
+    keys = message.keys()
+    seq, session = message.get("seq"), message.get("session")
+    if not (type(seq) is int and seq >= 0 and type(session) in (str, int)):
+        return False
+    if kind in ("act", "probe"):
+        seat = message.get("seat")
+        return keys == _STEP_FIELDS and type(seat) is int and 0 <= seat <= 7 and type(message["action"]) is str
+    if kind == "restart":
+        deals = message.get("deals")
+        return keys == _RESTART_FIELDS and type(deals) is list and bool(deals) and all(_plain_deal(deal) for deal in deals)
+    return kind == "close" and keys == _CLOSE_FIELDS
+
+
+def _plain_deal(deal: Any) -> bool:
+    """A deal given by its number (and dealer), every value in range."""
+    if type(deal) is not dict or deal.keys() not in _NUMBERED_DEAL:
+        return False
+    number, dealer = deal["number"], deal.get("dealer", 0)
+    return type(number) is int and 0 <= number < 2**64 and type(dealer) is int and 0 <= dealer <= 7
+
+
+def _validator(kind: str) -> SchemaCheck:
+    return message_check(f"https://euchre-spec.org/schemas/protocol.schema.json#/$defs/{kind}")
+
+
+@dataclass(frozen=True)
+class _Unreadable:
+    """A line that cannot be a message at all, and why."""
+
+    problem: str
+
+
+def _request_batches(stdin: IO[str]) -> Iterator[list[str | _Unreadable]]:
+    """The input's lines, read as bytes when there are bytes to read, so no line can stop the loop:
+    in batches of every whole line that has arrived at each read."""
+    raw = getattr(stdin, "buffer", None)
+    if raw is None or not hasattr(raw, "read1"):  # a text stream with no bytes beneath it
+        for text in stdin:
+            yield [text]
+        return
+    pending = bytearray()
+    dropping = False  # inside an overlong line, whose rest is read and dropped
+    while chunk := raw.read1(1 << 16):
+        pending += chunk
+        batch: list[str | _Unreadable] = []
+        while (end := pending.find(b"\n")) >= 0:
+            line = bytes(pending[:end])
+            del pending[: end + 1]
+            if dropping:
+                dropping = False
+                continue
+            batch.append(_decoded(line))
+        if len(pending) > MAX_LINE and not dropping:
+            batch.append(_Unreadable(f"a line longer than {MAX_LINE // 2**20} MiB"))
+            dropping = True
+        if dropping:
+            pending.clear()
+        if batch:
+            yield batch
+    if pending and not dropping:
+        yield [_decoded(bytes(pending))]
+
+
+def _decoded(line: bytes) -> str | _Unreadable:
+    """A request line as text, or the problem an engine answers it with."""
+    text = wire.decode_line(line)
+    if isinstance(text, str):
+        return text
+    if text.too_long:
+        return _Unreadable(f"a line longer than {MAX_LINE // 2**20} MiB")
+    return _Unreadable(f"not UTF-8: byte {text.byte!r} at position {text.at} of the line")
+
+
+def _quoted(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= MAX_MESSAGE_TEXT else text[: MAX_MESSAGE_TEXT - 3] + "..."
+
+
+def _check_step(seat: Any, action: Any) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(action, str):
+        raise TypeError(f"a step is a seat number and an action id, not {seat!r} and {action!r}")
+
+
+def _session_id(message: dict[str, Any]) -> str:
+    ident = message["session"]
+    if not isinstance(ident, (str, int)) or isinstance(ident, bool):
+        raise TypeError(f"a session id is a string or an integer, not {ident!r}")
+    return str(ident)
+
+
+def _error(seq: int, message: str) -> dict[str, Any]:
+    """An error reply; its message is cut short, since it may quote a value of any size."""
+    if len(message) > 2 * MAX_MESSAGE_TEXT:
+        message = message[: 2 * MAX_MESSAGE_TEXT - 3] + "..."
+    return {"type": "error", "seq": seq, "message": message}
+
+
+_HANDLERS = {
+    "run": Server._run,
+    "open": Server._open,
+    "restart": Server._restart,
+    "act": Server._act,
+    "probe": Server._probe,
+    "close": Server._close,
+}

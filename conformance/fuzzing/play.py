@@ -1,0 +1,320 @@
+"""Differential fuzzing: two engines, the same random hands, every step compared.
+
+    euchre-spec fuzz --engine reference --engine openspiel --hands 100000 --seed 1 \\
+        --variant north-american --house-rule stick-the-dealer
+
+Hand i is a portable deal number and dealer drawn from (seed, i), so any hand can be replayed
+alone and the result does not depend on how the hands were spread over processes. Both engines
+play it; before every action the fuzzer compares who is to act and the legal actions, then
+picks at random among the actions legal on both. At the end it compares the hand's points.
+A difference is a disagreement: it is classified (which field, in which phase, how), counted,
+and written out as a scenario (conformance/fuzzing/witnesses.py) that stops at the first step where
+the engines part. Play goes on past a legal-action difference while the engines agree on who
+acts, so one hand can show several classes; it stops at any other difference.
+
+The scenarios check the first engine's values: with `--engine reference` first they pass on our
+engine and fail on the other, ready to join the suite. A run is one shard of a campaign (the
+whole of it by default): conformance/fuzzing/campaign.py says how a campaign is cut and how the
+shards' summaries merge, conformance/fuzzing/cluster.py runs the shards on a Dask cluster. Here,
+work is split in chunks of hands over processes (multiprocessing), and tqdm shows the progress
+on long runs: a small, dependency-free and well-kept library that handles rates, ETAs and
+non-terminal output better than a hand-rolled counter would.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from tqdm import tqdm
+
+from conformance.fuzzing.campaign import Campaign, Shard, Summary, summarize
+from conformance.fuzzing.disagreement import Disagreement, first_of_each
+from conformance.fuzzing.steppers import IN_PROCESS, ProtocolStepper, Stepper, View, make_stepper
+from conformance.fuzzing.tables import SESSION_WIDTH, Table, make_table
+from reference_impl.deal import deal_number
+from ruleset.compiled.loading import load_rules
+
+CHUNK = 250
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What to fuzz: two engines (as given on the command line), the rules and the seed."""
+
+    engines: tuple[str, str]
+    variant: str
+    house_rules: tuple[str, ...]
+    seed: int
+    timeout: float = 10.0
+    names: tuple[str, str] | None = None
+    """How reports call the engines (default: as given)."""
+
+
+def hand_deal(seed: int, hand: int, players: int) -> tuple[int, int]:
+    """Deal number and dealer of hand `hand`: a function of (seed, hand) alone."""
+    rng = random.Random(f"euchre-fuzz:{seed}:{hand}")
+    return rng.getrandbits(64), rng.randrange(players)
+
+
+def _seat_role(seat: int | None, dealer: int, players: int) -> str:
+    if seat is None:
+        return "nobody"
+    offset = (seat - dealer) % players
+    return "dealer" if offset == 0 else f"dealer+{offset}"
+
+
+def _roles(actions: frozenset[str], up_card: str | None) -> str:
+    """Differing actions by kind, a card named only when it is the up-card."""
+    kinds = set()
+    for action in actions:
+        kind, _, argument = action.partition(":")
+        if kind in ("discard", "play"):
+            kinds.add(f"{kind} of the up-card" if argument == up_card else f"{kind} of a card")
+        else:
+            kinds.add(action)
+    return ", ".join(sorted(kinds)) or "nothing"
+
+
+Request = tuple[str, Any]
+"""What a hand asks of both engines next: ("start", deal) or ("apply", (seat, action))."""
+
+Answer = tuple[tuple[str | None, str | None], tuple[View, View]]
+"""Both engines' refusals (None: taken, or a deal) and what each shows after it."""
+
+
+def hand_steps(
+    setup: Setup, hand: int, players: int, up_card_of: Callable[[int, int], str | None]
+) -> Generator[Request, Answer, list[Disagreement]]:
+    """Hand `hand` as a conversation: it asks for a deal, then for one action at a time, and
+    returns every disagreement found in it (one per class).
+
+    Written as a generator so that one definition of what is compared serves both a hand
+    played alone and many hands played side by side (conformance/fuzzing/tables.py).
+    """
+    number, dealer = hand_deal(setup.seed, hand, players)
+    deal = {"dealer": dealer, "number": number}
+    up_card = up_card_of(number, dealer)
+    rng = random.Random(f"euchre-fuzz-play:{setup.seed}:{hand}")
+    names = setup.names or setup.engines
+    found: dict[str, Disagreement] = {}
+    steps: list[tuple[int, str]] = []
+    previous_phase: str | None = None
+
+    def note(field: str, expected: Any, actual: Any, label: str, topic: str, view: View) -> None:
+        if label not in found:
+            found[label] = Disagreement(
+                hand,
+                number,
+                dealer,
+                tuple(steps),
+                field,
+                expected,
+                actual,
+                label,
+                topic,
+                view.phase,
+                previous_phase,
+                view.clause,
+            )
+
+    _, (a, b) = yield "start", deal
+    while True:
+        previous = f"{steps[-1][1].partition(':')[0]} by {_seat_role(steps[-1][0], dealer, players)}" if steps else "the deal"
+        if a.to_act != b.to_act or a.hand_over != b.hand_over:
+            label = (
+                f"to_act after {previous}: {names[0]} {_seat_role(a.to_act, dealer, players)}, "
+                f"{names[1]} {_seat_role(b.to_act, dealer, players)}"
+            )
+            note("to_act", a.to_act, b.to_act, label, f"to-act-{a.phase or 'unknown'}", a)
+            break
+        if a.hand_over:
+            if a.points != b.points:
+                label = f"hand points: {names[0]} {list(a.points or ())}, {names[1]} {list(b.points or ())}"
+                note("hand_points", list(a.points or ()), list(b.points or ()), label, "hand-points", a)
+            break
+        if a.legal != b.legal:
+            label = (
+                f"legal actions in {a.phase or 'a phase'}: only {names[0]}: {_roles(a.legal - b.legal, up_card)}; "
+                f"only {names[1]}: {_roles(b.legal - a.legal, up_card)}"
+            )
+            note("legal", sorted(a.legal), sorted(b.legal), label, f"legal-{a.phase or 'unknown'}", a)
+        common = sorted(a.legal & b.legal)
+        if not common:
+            break
+        seat = a.to_act
+        assert seat is not None
+        action = rng.choice(common)
+        refused, after = yield "apply", (seat, action)
+        steps.append((seat, action))
+        previous_phase = a.phase
+        if any(refused):
+            outcomes = [reason or "takes it" for reason in refused]
+            label = f"refuses an action it lists as legal: {names[0]} {outcomes[0]}, {names[1]} {outcomes[1]}"
+            note("refused", refused[0], refused[1], label, "refuses-legal", a)
+            break
+        a, b = after
+    return list(found.values())
+
+
+def play_hand(
+    setup: Setup, steppers: tuple[Stepper, Stepper], hand: int, players: int, up_card_of: Callable[[int, int], str | None]
+) -> list[Disagreement]:
+    """Play hand `hand` on both engines, one step at a time; every disagreement found in it."""
+    conversation = hand_steps(setup, hand, players, up_card_of)
+    request = next(conversation)
+    try:
+        while True:
+            kind, payload = request
+            if kind == "start":
+                for stepper in steppers:
+                    stepper.start(setup.variant, setup.house_rules, payload)
+                refused: tuple[str | None, str | None] = (None, None)
+            else:
+                refused = (steppers[0].apply(*payload), steppers[1].apply(*payload))
+            request = conversation.send((refused, (steppers[0].view(), steppers[1].view())))
+    except StopIteration as done:
+        found: list[Disagreement] = done.value
+        return found
+
+
+def play_side_by_side(
+    setup: Setup, tables: tuple[Table, Table], hands: range, players: int, up_card_of: Callable[[int, int], str | None]
+) -> list[Disagreement]:
+    """Play `hands` on both engines, as many at a time as both tables have slots, one batch per step."""
+    width = min(table.width for table in tables)
+    waiting = iter(hands)
+    live: dict[int, tuple[Generator[Request, Answer, list[Disagreement]], Request]] = {}
+    found: list[Disagreement] = []
+
+    def begin(slot: int) -> None:
+        hand = next(waiting, None)
+        if hand is not None:
+            conversation = hand_steps(setup, hand, players, up_card_of)
+            live[slot] = (conversation, next(conversation))
+
+    for slot in range(width):
+        begin(slot)
+    while live:
+        starts = {slot: payload for slot, (_, (kind, payload)) in live.items() if kind == "start"}
+        moves = [(slot, *payload) for slot, (_, (kind, payload)) in live.items() if kind == "apply"]
+        for table in tables:
+            table.send(starts, moves)
+        first, second = (table.collect() for table in tables)
+        for slot, (conversation, _) in list(live.items()):
+            (refused_a, view_a), (refused_b, view_b) = first[slot], second[slot]
+            try:
+                live[slot] = (conversation, conversation.send(((refused_a, refused_b), (view_a, view_b))))
+            except StopIteration as done:
+                found.extend(done.value)
+                del live[slot]
+                begin(slot)
+    return found
+
+
+def _run_chunk(arguments: tuple[Setup, int, int]) -> tuple[int, list[Disagreement]]:
+    setup, start, stop = arguments
+    rules = load_rules(setup.variant, setup.house_rules)
+
+    def up_card_of(number: int, dealer: int) -> str | None:
+        up = deal_number(rules, number, dealer).up_card
+        return None if up is None else rules.card_code(up)
+
+    steppers = (make_stepper(setup.engines[0], setup.timeout), make_stepper(setup.engines[1], setup.timeout))
+    if not any(isinstance(stepper, ProtocolStepper) for stepper in steppers):
+        try:
+            return stop - start, [
+                d for hand in range(start, stop) for d in play_hand(setup, steppers, hand, rules.players, up_card_of)
+            ]
+        finally:
+            for stepper in steppers:
+                stepper.close()
+    tables = tuple(
+        make_table(stepper, partial(make_stepper, spec, setup.timeout), setup.variant, setup.house_rules, SESSION_WIDTH)
+        for stepper, spec in zip(steppers, setup.engines, strict=True)
+    )
+    try:
+        return stop - start, play_side_by_side(setup, (tables[0], tables[1]), range(start, stop), rules.players, up_card_of)
+    finally:
+        for table in tables:
+            table.close()
+
+
+@dataclass
+class FuzzResult:
+    hands: int
+    seconds: float
+    disagreements: list[Disagreement]
+
+    @property
+    def classes(self) -> Counter[str]:
+        return Counter(d.label for d in self.disagreements)
+
+    @property
+    def hands_with_disagreement(self) -> int:
+        return len({d.hand for d in self.disagreements})
+
+
+def fuzz(setup: Setup, hands: int | range, jobs: int = 1, progress: bool = False) -> FuzzResult:
+    """Play hands `hands` (a count from 0, or the range of a shard) on both engines, over `jobs` processes."""
+    numbers = range(hands) if isinstance(hands, int) else hands
+    size = CHUNK
+    if not all(engine in IN_PROCESS for engine in setup.engines):  # an engine process costs a start-up per chunk
+        size = max(CHUNK, -(-len(numbers) // max(jobs, 1)))
+    chunks = [(setup, start, min(start + size, numbers.stop)) for start in range(numbers.start, numbers.stop, size)]
+    found: list[Disagreement] = []
+    started = time.perf_counter()
+    with tqdm(total=len(numbers), unit="hand", disable=not progress, smoothing=0.1) as bar:
+        if jobs <= 1 or len(chunks) <= 1:
+            for done, chunk_found in map(_run_chunk, chunks):
+                found.extend(chunk_found)
+                bar.update(done)
+        else:
+            # spawn, not fork: each worker starts clean instead of inheriting the parent's
+            # threads (tqdm's) and native library state (pyspiel's)
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for done, chunk_found in pool.imap_unordered(_run_chunk, chunks):
+                    found.extend(chunk_found)
+                    bar.update(done)
+    found.sort(key=lambda d: (d.hand, d.label))
+    return FuzzResult(len(numbers), time.perf_counter() - started, found)
+
+
+@dataclass(frozen=True)
+class ShardRun:
+    """One shard played: its summary, the seconds it took and the first examples of each class."""
+
+    summary: Summary
+    seconds: float
+    examples: tuple[Disagreement, ...]
+
+
+def run_shard(setup: Setup, campaign: Campaign, shard: Shard, keep: int = 0, jobs: int = 1, progress: bool = False) -> ShardRun:
+    """Play one shard of a campaign here, over `jobs` processes, keeping `keep` examples per class (0: all).
+
+    This is also the unit of work a cluster's workers run (conformance/fuzzing/cluster.py).
+    """
+    result = fuzz(setup, shard.hands(campaign.hands), jobs, progress)
+    return ShardRun(summarize(campaign, shard, result.disagreements), result.seconds, first_of_each(result.disagreements, keep))
+
+
+def common_rules(hellos: list[dict[str, Any]], variant: str | None, house_rules: list[str]) -> tuple[str, tuple[str, ...]]:
+    """The variant and house rules to fuzz under: declared by both engines, else a SystemExit."""
+    variants = [v for v in hellos[0].get("variants", []) if all(v in hello.get("variants", []) for hello in hellos[1:])]
+    if not variants:
+        raise SystemExit("error: the two engines play no variant in common")
+    chosen = variant or ("north-american" if "north-american" in variants else variants[0])
+    if chosen not in variants:
+        raise SystemExit(f"error: {chosen} is not played by both engines (common: {', '.join(variants)})")
+    for ref in house_rules:
+        for hello in hellos:
+            declared = set(hello.get("house_rules", []))
+            if ref not in declared and ref.partition("=")[0] not in declared:
+                raise SystemExit(f"error: {hello.get('name')} does not declare the house rule {ref}")
+    return chosen, tuple(house_rules)

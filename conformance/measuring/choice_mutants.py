@@ -1,0 +1,520 @@
+"""A suite that measures itself: every reading the spec rejects, played as a wrong engine.
+
+Where the sources disagree, a spec file records the choice under `choices`: a JSON pointer, the
+source its value follows, and the other readings (`others`), in prose. A reading that names the
+house rule offering it is written as rules by that rule; each other reading the rules language can
+express is written below as the values it would put in the rules. The reading then
+becomes a wrong engine with no code of its own: the reference engine, given the resolved rules
+with those values in place (`ReferenceEngine(rules_hook=...)`). The suite must fail it in at
+least one scenario, else a real engine reading the rule that way would pass unnoticed.
+
+A reading applies where its choice governs: in every scenario whose resolved rules record that
+very choice (a variant's choice reaches the variants that extend it; a house rule's choice
+replaces the variant's at the same pointer). Readings the language cannot express are listed
+with the reason, and so are those that merely agree with the value chosen.
+
+    euchre-spec scenarios mutants                       # the score per clause
+    euchre-spec scenarios mutants --json FILE           # the data the site's page is built from
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from conformance.engines.in_process import InProcessEngine
+from conformance.engines.reference import ReferenceEngine
+from conformance.measuring.rule_edits import differing_pointers, value_at, with_values
+from conformance.running.runner import run_suite
+from conformance.suite.outcomes import FAILING
+from conformance.suite.scenarios import Scenario, scenario_rules, suite
+from documents.errors import join_pointer, split_pointer
+from ruleset import SpecInvalid, builtin_catalog, resolve_checked
+from ruleset.compiled.loading import load_rules
+from ruleset.compiled.rules import Rules
+from ruleset.semantics import clause_refs, named_house_rule
+
+Edit = Callable[[Any], Mapping[str, Any]]
+"""From the value the spec chose (at the choice's pointer) to the values the reading sets, by pointer."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How one rejected reading is written as rules: `edit`, or `why_not` when it cannot be (or need not be)."""
+
+    edit: Edit | None = None
+    why_not: str | None = None
+
+
+def _set(value: Any) -> Edit:
+    """The reading sets the choice's own value to `value`."""
+    return lambda _chosen: {"": value}
+
+
+def _also(extra: Any) -> Edit:
+    """The reading adds `extra` to the list the spec chose."""
+    return lambda chosen: {"": [*chosen, extra]}
+
+
+AGREES = "agrees with the value chosen: the sources are cited, not opposed"
+NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
+_ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
+
+READINGS: dict[tuple[str, str, str], Reading] = {
+    ("buck-euchre", "/game/tie", "both win together (no page read says so)"): Reading(_set("shared")),
+    ("twelve-hands", "/game/tie", "another hand is played until the scores differ (no source says so)"): Reading(_set("play_on")),
+    (
+        "buck-euchre",
+        "/bidding/round_one/enabled",
+        "a numeric bid of three to five tricks decides who names trump (BKC); two to five (BKO);"
+        " bids raised in a second round (BKDC)",
+    ): Reading(why_not="the rules language makes trump on the up-card or by naming a suit; it has no auction of tricks"),
+    ("buck-euchre", "/bidding/all_pass", "the hand is played with no trump (BKE)"): Reading(
+        why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
+    ),
+    (
+        "buck-euchre",
+        "/bidding/all_pass",
+        "every player must take a trick or take the five-point penalty (BKR)",
+    ): Reading(why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"),
+    ("buck-euchre", "/fold/order", "from the dealer's left, as the bidding goes (no page read says so either)"): Reading(
+        _set("left_of_dealer")
+    ),
+    (
+        "buck-euchre",
+        "/scoring/player_rows/folded/award/points",
+        "folding itself costs a penalty (BKR, whose wording is unclear and gives no figure)",
+    ): Reading(why_not="the source gives no figure for the penalty, so no value can be written for it"),
+    (
+        "buck-euchre",
+        "/scoring/player_rows/maker-bucked/award/points",
+        "five is added and the tricks taken are still counted off"
+        " (the other pages read give the penalty without saying either way)",
+    ): Reading(lambda _chosen: {"": 5, "/scoring/player_rows/maker-bucked/award/tricks": -1}),
+    ("cutthroat", "/game/tie", "S0 leaves it to the players to agree beforehand"): Reading(
+        why_not="an agreement between players is no rule: the other readings name what they may agree"
+    ),
+    (
+        "north-american-32",
+        "/deal/hand_size",
+        "seven cards each, in texts derived from Wikipedia (CAT, section 3.18)",
+    ): Reading(
+        why_not=(
+            "seven cards make seven tricks, and the texts give no scoring for six or seven: the reading needs a "
+            "scoring table it does not state"
+        )
+    ),
+    ("north-american", "/scoring/rows/march/award/points", "the two-hand classic also pays 2 (S3)"): Reading(why_not=AGREES),
+    ("north-american", "/scoring/rows/march/award/points", "cutthroat pays 3 (S0)"): Reading(_set(3)),
+    ("north-american", "/scoring/rows/lone-march/award/points", "S4p agrees: 4 instead of 2"): Reading(why_not=AGREES),
+    (
+        "north-american",
+        "/bidding/stuck_dealer_may_name_turned_down",
+        "allowed (ES; house rule stuck-dealer-turned-down)",
+    ): Reading(
+        why_not=(
+            "without stick-the-dealer nobody is stuck, so the value plays no part; under that house rule its own "
+            "choice records the same reading, and is measured there"
+        )
+    ),
+    (
+        "six-handed-cornish-double",
+        "/deck/extra_cards_by_copy",
+        "two jokers that look the same: the second played wins, as for other cards (S4p)",
+    ): Reading(why_not="two identical jokers are another pack, not another value here: the deals name each joker by its colour"),
+    (
+        "canadian-loner",
+        "/bidding/round_one/dealer_partner_must_go_alone",
+        "in both rounds (EC; house rule canadian-loner-both-rounds)",
+    ): Reading(lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": True}),
+    (
+        "canadian-loner-both-rounds",
+        "/bidding/round_one/dealer_partner_must_go_alone",
+        "in round one only (S1, S4p; house rule canadian-loner alone)",
+    ): Reading(lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": False}),
+    ("dealer-needs-trump", "/bidding/dealer_needs_trump", "nobody (OE; the default without this rule)"): Reading(_set(False)),
+    (
+        "compulsory-dummy",
+        "/dummy/merge",
+        "optional, not taking it being going alone (S2; the default without this rule)",
+    ): Reading(_set("optional")),
+    (
+        "dealer-picks-up-for-loner",
+        "/bidding/round_one/dealer_picks_up_when_partner_alone",
+        "nobody picks up (S1; the default without this rule)",
+    ): Reading(_set(False)),
+    (
+        "defender-order",
+        "/lone_play/defender_order",
+        "from the dealer's left, as the bidding goes (OS; the default without this rule)",
+    ): Reading(_set("left_of_dealer")),
+    ("railroad", "/deck/ranks", "the 24-card pack and the joker, 25 cards (RRW; house rule railroad-25)"): Reading(
+        _set(["A", "K", "Q", "J", "T", "9"])
+    ),
+    ("railroad", "/bidding/special_up_card/suit", "a suit the players agree on before play (RRW)"): Reading(
+        why_not="an agreement between players is no rule: the suit the variant writes down is one such agreement"
+    ),
+    ("railroad", "/game/target", "5 (RRW)"): Reading(_set(5)),
+    ("railroad", "/game/target", "64, in a modern 32-card form dealing seven cards each (GRR)"): Reading(_set(64)),
+    (
+        "railroad",
+        "/match/rubber_points",
+        "the side that wins the rubber takes 2 more points (LDW, law 7; house rule rubber-points)",
+    ): Reading(_set(2)),
+    ("farmers-hand", "/bidding/going_under/one_rank", "a hand of nines and tens only (WEF; mode nines-and-tens)"): Reading(
+        lambda _chosen: {"": False, "/bidding/going_under/hand_ranks": ["9", "T"]}
+    ),
+    (
+        "farmers-hand",
+        "/bidding/going_under/one_rank",
+        "a hand with no ace and no face card, redealt rather than exchanged (ECV; house rule no-ace-no-face)",
+    ): Reading(why_not="a redeal is another rule (bidding.redeal), not a value of the exchange with the kitty"),
+    ("go-under", "/bidding/going_under/one_rank", "any three of the nines and tens (NG; mode mixed)"): Reading(_set(False)),
+    ("mcevoy", "/bidding/redeal/per_player_per_game", "once per match (WV)"): Reading(why_not=NO_MATCH),
+    ("no-ace-no-face", "/bidding/redeal/ranks", "aces allowed (EC; mode ace-allowed)"): Reading(_also("A")),
+    (
+        "no-ace-no-face",
+        "/bidding/redeal/ranks",
+        "non-trump nines and tens, after trump is made (NG)",
+    ): Reading(why_not="a redeal is asked for before the bidding; the language has no redeal once trump is made"),
+    (
+        "no-up-card-discard",
+        "/bidding/round_one/dealer_may_discard_up_card",
+        "any card, the up-card included (S1; the default without this rule)",
+    ): Reading(_set(True)),
+    ("optional-pickup", "/bidding/round_one/dealer_pickup", "compulsory (S1; the default without this rule)"): Reading(
+        _set("compulsory")
+    ),
+    ("partners-best", "/lone_play/partner_card_order", "the card first, then the discard (K87R; mode receive-first)"): Reading(
+        _set("receive_first")
+    ),
+    (
+        "partners-best-defender",
+        "/lone_play/partner_card_order",
+        "the card first, then the discard (K87R; mode receive-first)",
+    ): Reading(_set("receive_first")),
+    (
+        "passed-player-cannot-go-alone",
+        "/lone_play/passed_player",
+        "any earlier pass (L1888, section 93; mode any-round)",
+    ): Reading(_set("not_if_passed")),
+    (
+        "renege-ends-hand",
+        "/play/renege_penalty/ends_hand",
+        "the revoking side may require the hand to be played out (L1888, law 70)",
+    ): Reading(why_not="nobody decides whether play goes on after a renege: the rules end the hand there or play it out"),
+    ("renege-ends-hand", "/play/renege_penalty/points", "3 in competition (ECR)"): Reading(_set(3)),
+    (
+        "renege-ends-hand",
+        "/play/renege_penalty/points",
+        "4 to the other side and 4 off the renegers (EDG; mode both-ways)",
+    ): Reading(lambda _chosen: {"": 4, "/play/renege_penalty/against_lone": 4, "/play/renege_penalty/mode": "both"}),
+    (
+        "smitty",
+        "/scoring/rows/predicted-lone-march/award/points",
+        "10 points and the game, for a prediction 'for the game' (S4a merges the two cases)",
+    ): Reading(why_not="a scoring row awards points; winning the game outright is no award the language has"),
+    # Contract games (bid-euchre and the games built on it)
+    ("bid-euchre", "/auction/min", "three (CIN, BEG, EDG)"): Reading(_set(3)),
+    ("bid-euchre", "/auction/min", "three in a suit or four in no trump, on a 32-card double pack (W21)"): Reading(
+        why_not=_ONE_MINIMUM
+    ),
+    (
+        "bid-euchre",
+        "/auction/rounds",
+        "round and round until the others pass, a pass being final (IDD; PEP for Pepper)",
+    ): Reading(_set("until_passed")),
+    ("bid-euchre", "/auction/all_pass", "the dealer is forced to bid three (CIN)"): Reading(
+        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 3}
+    ),
+    ("bid-euchre", "/auction/all_pass", "the dealer is stuck with the minimum bid (EUS, on the double pack)"): Reading(
+        _set("dealer_stuck")
+    ),
+    ("bid-euchre", "/scoring/rows/made/award", "the bidders score their tricks plus two (EUS, D57)"): Reading(
+        _set({"makers": {"tricks": 1, "points": 2}, "defenders": {"tricks": 1}})
+    ),
+    ("bid-euchre", "/scoring/rows/made/award", "the bidders score the bid and the defenders nothing (FAE)"): Reading(
+        _set({"makers": {"bid": 1}})
+    ),
+    (
+        "bid-euchre",
+        "/scoring/rows/moon/award/points",
+        "24 for a lone hand taking all twelve tricks of a double pack, and minus 24 when it fails (NOB)",
+    ): Reading(_set(24)),
+    ("bid-euchre", "/game/target", "50 or 100 (REFP, EUS)"): Reading(_set(50)),
+    ("bid-euchre", "/game/target", "52 (NP, OMB)"): Reading(_set(52)),
+    ("bid-euchre", "/game/target", "30 or 52 as options of an online service (TRK)"): Reading(_set(30)),
+    (
+        "bid-euchre",
+        "/game/win",
+        "the first side to reach the target wins, however it got there (the turn-up game's rule)",
+    ): Reading(_set("reach_target")),
+    ("bid-euchre", "/auction/first_lead", "the player to the dealer's left, whoever won the bid (FAE)"): Reading(
+        _set("left_of_dealer")
+    ),
+    ("bid-euchre-double", "/auction/min", "no stated minimum, one trick or more (IDD, BLM)"): Reading(_set(1)),
+    ("bid-euchre-double", "/auction/rounds", "one chance each (NP, W21)"): Reading(_set("once")),
+    ("bid-euchre-double", "/auction/all_pass", "the stuck dealer may bid five, one under the minimum (HW)"): Reading(
+        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5}
+    ),
+    ("bid-euchre-double", "/auction/stuck_min", "five (HW)"): Reading(_set(5)),
+    ("bid-euchre-double", "/scoring/rows/moon/award/points", "a failed Call 2 goes down 12 (TRK, a player's report)"): Reading(
+        why_not="it values a failed Call 2, a bid this variant does not have, so it gives no value for the moon"
+    ),
+    ("bid-euchre-double", "/game/target", "50 (EUS)"): Reading(_set(50)),
+    ("bid-euchre-double", "/game/target", "30 or 52 as options of an online service (TRK)"): Reading(_set(30)),
+    ("bid-euchre-double", "/trump/duplicate_tiebreak", "the later wins (S4p, for the Cornish six-hand game)"): Reading(
+        _set("later_wins")
+    ),
+    ("pepper", "/auction/rounds", "one chance each (PML)"): Reading(_set("once")),
+    ("pepper", "/auction/trump", "with the bid, as in Bid Euchre (BEP)"): Reading(_set("with_bid")),
+    ("pepper", "/auction/all_pass", "the deal is thrown in (BWP)"): Reading(
+        lambda _chosen: {"": "throw_in", "/auction/stuck_min": None}
+    ),
+    ("pepper", "/auction/named_bids", "bids of one to six and a single pepper, with no suit named (PML)"): Reading(
+        why_not="it changes the ladder and the pepper together, and PML's scoring for them is not in the pages read"
+    ),
+    (
+        "pepper",
+        "/auction/named_bids",
+        "bids of 4, 5, 6, a moon of 7 and a double moon of 14, after four opening pepper hands (BWP)",
+    ): Reading(why_not="opening hands played under rules of their own (the pepper round) are not part of the rules language"),
+    ("pepper", "/scoring/rows/made/award", "each side scores the tricks it took (BEP, for Bid Euchre)"): Reading(
+        _set({"makers": {"tricks": 1}, "defenders": {"tricks": 1}})
+    ),
+    (
+        "pepper",
+        "/scoring/rows/little-pepper-set/award",
+        "a failed pepper is set back 12 or 14, and defenders who take no trick against it lose 6 (PEW)",
+    ): Reading(why_not="a penalty for defenders who take no trick tests the defenders' tricks, which a contract row does not"),
+    ("pepper", "/game/target", "30 (GRP)"): Reading(_set(30)),
+    ("pepper", "/game/target", "42 (BWP)"): Reading(_set(42)),
+    ("pepper", "/game/win", "the first side to reach the target (the Pepper sources read say nothing either way)"): Reading(
+        _set("reach_target")
+    ),
+    (
+        "six-hand-bid-euchre",
+        "/auction/named_bids",
+        "the pages read do not say what the bidder discards; two, down to eight cards, is the only way to play eight tricks",
+    ): Reading(why_not=AGREES),
+    (
+        "six-hand-bid-euchre",
+        "/auction/rounds",
+        "round and round until the others pass (IDD, for four hands on the double pack)",
+    ): Reading(_set("until_passed")),
+    ("six-hand-bid-euchre", "/auction/all_pass", "the dealer is stuck (CIN, EUS, for four hands)"): Reading(_set("dealer_stuck")),
+    ("six-hand-bid-euchre", "/scoring/rows/made/award", "the bidders score the bid (FAE)"): Reading(
+        _set({"makers": {"bid": 1}, "defenders": {"tricks": 1}})
+    ),
+    ("six-hand-bid-euchre", "/game/target", "100 (LQC)"): Reading(_set(100)),
+    ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "the later wins (S4p, for the Cornish six-hand game)"): Reading(
+        _set("later_wins")
+    ),
+}
+"""Every reading recorded under `choices`, by (file id, pointer, its text); an edit's `""` is the choice's own pointer."""
+
+
+@dataclass(frozen=True)
+class ChoiceMutant:
+    """One rejected reading of one choice, and where it came from."""
+
+    document: str
+    kind: str
+    pointer: str
+    text: str
+    source: str
+    clause: str
+    reading: Reading
+
+    @property
+    def name(self) -> str:
+        return f"{self.document}:{self.pointer}: {self.text}"
+
+    def governs(self, rules: Rules) -> bool:
+        """Whether these rules record this very choice (so the reading would change them)."""
+        choice = rules.document.get("choices", {}).get(self.pointer)
+        return isinstance(choice, Mapping) and self.text in choice.get("others", ()) and choice.get("source") == self.source
+
+    def mutate(self, rules: Rules) -> Rules:
+        """The rules with this reading in place where it governs; any other rules unchanged."""
+        if self.reading.edit is None or not self.governs(rules):
+            return rules
+        return _mutated(self, rules.variant_id, rules.house_rules)
+
+    def edits(self, rules: Rules) -> dict[str, Any]:
+        assert self.reading.edit is not None
+        chosen = value_at(rules.document, self.pointer)
+        return {pointer or self.pointer: value for pointer, value in self.reading.edit(chosen).items()}
+
+
+@cache
+def _mutated(mutant: ChoiceMutant, variant: str, house_rules: tuple[str, ...]) -> Rules:
+    resolved = resolve_checked(builtin_catalog(), variant, house_rules)
+    return with_values(resolved, mutant.edits(load_rules(variant, house_rules)))
+
+
+def recorded_choices() -> Iterable[tuple[str, str, str, Mapping[str, Any]]]:
+    """Every (kind, file id, pointer, choice) the spec records, variants first."""
+    catalog = builtin_catalog()
+    for kind, documents in (("variant", catalog.variants), ("house rule", catalog.house_rules)):
+        for ident in sorted(documents):
+            for pointer, choice in (documents[ident].data.get("choices") or {}).items():
+                if choice:
+                    yield kind, ident, pointer, choice
+
+
+def choice_mutants() -> tuple[ChoiceMutant, ...]:
+    """A mutant per reading recorded in the spec; a KeyError names a reading nobody has written as rules yet."""
+    mutants = []
+    for kind, ident, pointer, choice in recorded_choices():
+        rules = _home_rules(kind, ident)
+        for text in choice.get("others", ()):
+            reading = READINGS.get((ident, pointer, text)) or _named_house_rule(rules, kind, ident, text)
+            if reading is None:
+                raise KeyError(f"{ident} {pointer}: the reading {text!r} is not written as rules in {__name__}.READINGS")
+            clause = clause_of(rules, pointer, _own_clauses(kind, ident))
+            mutants.append(ChoiceMutant(ident, kind, pointer, text, choice["source"], clause, reading))
+    return tuple(mutants)
+
+
+def _named_house_rule(rules: Rules, kind: str, ident: str, text: str) -> Reading | None:
+    """A reading that names a house rule is written as rules by that rule itself: what it changes.
+
+    The values that differ between the choice's own rules and the same rules with the named house
+    rule laid on (in place of the house rule the choice belongs to, which it replaces), together
+    with the clauses those values cite. So a reading and the rule offering it cannot drift apart.
+    """
+    named = named_house_rule(text)
+    if named is None:
+        return None
+    kept = tuple(rule for rule in rules.house_rules if kind == "variant" or rule.split("=")[0] != ident)
+    base = resolve_checked(builtin_catalog(), rules.variant_id, rules.house_rules)
+    other = resolve_checked(builtin_catalog(), rules.variant_id, (*kept, named))
+    edits = {pointer: value_at(other.data, pointer) for pointer in differing_pointers(base.data, other.data)}
+    for value in list(edits.values()):
+        for _pointer, clause in clause_refs(value):
+            edits[join_pointer("/clauses", clause)] = other.data["clauses"][clause]
+    return Reading(lambda _chosen: edits)
+
+
+def _home_rules(kind: str, ident: str) -> Rules:
+    """The rules a choice is written for: its variant, or the first variant its house rule applies to."""
+    if kind == "variant":
+        return load_rules(ident)
+    target = builtin_catalog().house_rules[ident].data["applies_to"][0]
+    return load_rules(target, (ident,))
+
+
+def _own_clauses(kind: str, ident: str) -> tuple[str, ...]:
+    """The clauses a house rule defines (its choice is stated by one of them); none for a variant."""
+    if kind == "variant":
+        return ()
+    return tuple(builtin_catalog().house_rules[ident].data.get("clauses", {}))
+
+
+def clause_of(rules: Rules, pointer: str, among: tuple[str, ...] = ()) -> str:
+    """The clause stating the value at `pointer`: a sibling `NAME_clause`, else the nearest enclosing `clause`.
+
+    With `among` (a house rule's own clauses), only those count, and the first of them is the
+    answer when none is found on the way up: the house rule states what it sets.
+    """
+    tokens = split_pointer(pointer)
+    for depth in range(len(tokens), 0, -1):
+        parent = value_at(rules.document, "".join(f"/{t}" for t in tokens[: depth - 1]))
+        if not isinstance(parent, Mapping):
+            continue
+        for key in (f"{tokens[depth - 1]}_clause", "clause"):
+            clause = parent.get(key)
+            if isinstance(clause, str) and (not among or clause in among):
+                return clause
+    return among[0] if among else ""
+
+
+@dataclass(frozen=True)
+class MutantResult:
+    """What the suite made of one reading: the scenarios it applies to and those that fail it."""
+
+    mutant: ChoiceMutant
+    scenarios: int
+    caught_by: tuple[str, ...]
+    invalid: str | None = None
+
+    @property
+    def status(self) -> str:
+        if self.mutant.reading.edit is None:
+            return "not expressible"
+        if self.invalid:
+            return "not valid rules"
+        return "caught" if self.caught_by else "not caught"
+
+
+def measure(mutant: ChoiceMutant, scenarios: Iterable[Scenario] | None = None, first_only: bool = False) -> MutantResult:
+    """Run the scenarios the reading governs on the mutated engine; those citing its clause go first."""
+    if mutant.reading.edit is None:
+        return MutantResult(mutant, 0, ())
+    governed = [s for s in (scenarios or suite()) if mutant.governs(scenario_rules(s))]
+    governed.sort(key=lambda s: mutant.clause not in s.clauses)
+    try:
+        for scenario in governed[:1]:
+            mutant.mutate(scenario_rules(scenario))
+    except SpecInvalid as exc:
+        return MutantResult(mutant, len(governed), (), str(exc.errors[0]) if exc.errors else str(exc))
+    engine = InProcessEngine(ReferenceEngine(rules_hook=mutant.mutate))
+    caught: list[str] = []
+    for scenario in governed:
+        if run_suite(engine, [scenario]).outcomes[0].status in FAILING:
+            caught.append(scenario.id)
+            if first_only:
+                break
+    return MutantResult(mutant, len(governed), tuple(caught))
+
+
+def score(results: Iterable[MutantResult]) -> dict[str, Any]:
+    """The results as the data the site's page is built from."""
+    rows = [
+        {
+            "file": r.mutant.document,
+            "kind": r.mutant.kind,
+            "pointer": r.mutant.pointer,
+            "clause": r.mutant.clause,
+            "reading": r.mutant.text,
+            "status": r.status,
+            "why_not": r.mutant.reading.why_not or r.invalid,
+            "scenarios": r.scenarios,
+            "caught_by": list(r.caught_by),
+        }
+        for r in results
+    ]
+    expressible = [row for row in rows if row["status"] in ("caught", "not caught")]
+    return {
+        "readings": len(rows),
+        "expressible": len(expressible),
+        "caught": sum(row["status"] == "caught" for row in rows),
+        "mutants": rows,
+    }
+
+
+def add_command(actions: Any) -> None:
+    """Register `euchre-spec scenarios mutants`."""
+    parser = actions.add_parser("mutants", help="play every reading the spec rejects as a wrong engine; the suite must fail each")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the score as JSON (the site's mutation score page)")
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    results = [measure(mutant) for mutant in choice_mutants()]
+    data = score(results)
+    for row in data["mutants"]:
+        by = row["caught_by"]
+        caught = f"caught by {len(by)} of {row['scenarios']}, first {by[0]}" if by else ""
+        detail = caught or row["why_not"] or f"none of {row['scenarios']} scenarios fails it"
+        print(f"{row['status']:<16} {row['clause']:<28} {row['file']} {row['pointer']}: {row['reading']}\n{'':<17}{detail}")
+    print(f"mutation score: {data['caught']} of {data['expressible']} expressible readings caught ({data['readings']} recorded)")
+    if args.json:
+        args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return 0 if data["caught"] == data["expressible"] else 1

@@ -1,0 +1,188 @@
+"""Compliance reports: JSON (with its own schema), JUnit XML, and a terminal summary.
+
+The JSON report is the record; the other two are views of it. Counts are given per variant and
+per rule clause, because an engine author wants to know which rules they get wrong, not only
+how many scenarios failed. A skip is never counted as a pass.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import xml.etree.ElementTree as ET
+from collections import Counter, defaultdict
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from conformance import SUITE_VERSION, __version__
+from conformance.suite.outcomes import STATUSES, UNEXPECTED, Outcome, RunResult
+
+
+def report_data(result: RunResult, command: str) -> dict[str, Any]:
+    """The JSON report (schemas/report.schema.json)."""
+    passed, applicable = result.compliance("must")
+    return {
+        "$schema": "https://euchre-spec.org/schemas/report.schema.json",
+        "format": 1,
+        "suite_version": SUITE_VERSION,
+        "package_version": __version__,
+        "protocol": 1,
+        "engine": {
+            "name": result.engine.get("name", "?"),
+            "version": result.engine.get("version", "?"),
+            "command": command,
+            "variants": result.engine.get("variants", []),
+            "house_rules": result.engine.get("house_rules", []),
+        },
+        "generated": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "machine": f"{platform.system()} {platform.machine()}, Python {platform.python_version()}",
+        "seconds": round(result.seconds, 3),
+        "restarts": result.restarts,
+        "interrupted": result.interrupted is not None,
+        "summary": {
+            "total": len(result.outcomes),
+            "counts": {status: result.count(status) for status in STATUSES},
+            "must": {"passed": passed, "applicable": applicable},
+        },
+        "by_variant": _grouped(result.outcomes, lambda o: [o.scenario.variant]),
+        "by_clause": _grouped(result.outcomes, lambda o: list(o.scenario.clauses)),
+        "results": [_outcome_data(outcome) for outcome in result.outcomes],
+    }
+
+
+def _grouped(outcomes: list[Outcome], keys: Any) -> dict[str, dict[str, int]]:
+    groups: dict[str, Counter[str]] = defaultdict(Counter)
+    for outcome in outcomes:
+        for key in keys(outcome):
+            groups[key][outcome.status] += 1
+    return {key: dict(sorted(counter.items())) for key, counter in sorted(groups.items())}
+
+
+def _outcome_data(outcome: Outcome) -> dict[str, Any]:
+    scenario = outcome.scenario
+    data: dict[str, Any] = {
+        "id": scenario.id,
+        "title": scenario.title,
+        "variant": scenario.variant,
+        "house_rules": list(scenario.house_rules),
+        "level": scenario.level,
+        "clauses": list(scenario.clauses),
+        "status": outcome.status,
+        "seconds": round(outcome.seconds, 6),
+        "source": f"{scenario.file}:{scenario.line}",
+    }
+    if outcome.message:
+        data["message"] = outcome.message
+    if outcome.details:
+        data["details"] = outcome.details
+    expected = outcome.expected_failure
+    if expected:
+        data["expected_failure"] = expected.reason
+        if expected.engine_version:
+            data["expected_failure_version"] = expected.engine_version
+        if expected.bug:
+            data["expected_failure_bug"] = expected.bug
+    return data
+
+
+def write_json(report: dict[str, Any], path: Path) -> None:
+    """Write the report whole or not at all (a signal while writing leaves the previous file, never half of one)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    os.replace(partial, path)
+
+
+def write_junit(report: dict[str, Any], path: Path) -> None:
+    """JUnit XML: a test suite per variant, a test case per scenario."""
+    suites = ET.Element("testsuites", name=f"euchre-spec conformance: {report['engine']['name']}")
+    by_variant: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for result in report["results"]:
+        by_variant[result["variant"]].append(result)
+    for variant, results in sorted(by_variant.items()):
+        counts = Counter(r["status"] for r in results)
+        suite = ET.SubElement(
+            suites,
+            "testsuite",
+            name=variant,
+            tests=str(len(results)),
+            failures=str(counts["fail"] + counts["xpass"]),
+            errors=str(counts["error"] + counts["crash"] + counts["timeout"]),
+            skipped=str(counts["skipped"] + counts["not_applicable"] + counts["invalid"] + counts["xfail"]),
+            time=f"{sum(r['seconds'] for r in results):.3f}",
+        )
+        for result in results:
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=f"{variant}.{result['level']}",
+                name=f"{result['id']}: {result['title']}",
+                time=f"{result['seconds']:.4f}",
+            )
+            status = result["status"]
+            text = "\n".join(
+                [
+                    result.get("message", ""),
+                    *result.get("details", []),
+                    f"clauses: {', '.join(result['clauses'])}",
+                    f"scenario: {result['source']}",
+                ]
+            )
+            if status in ("fail", "xpass"):
+                ET.SubElement(case, "failure", message=result.get("message", status), type=status).text = text
+            elif status in ("error", "crash", "timeout"):
+                ET.SubElement(case, "error", message=result.get("message", status), type=status).text = text
+            elif status in ("skipped", "not_applicable", "invalid", "xfail"):
+                ET.SubElement(case, "skipped", message=f"{status}: {result.get('message', '')}").text = text
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ET.ElementTree(suites).write(path, encoding="unicode", xml_declaration=True)
+
+
+def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]:
+    """The terminal summary: per variant, failing clauses, the first failures, the verdict."""
+    engine = report["engine"]
+    counts = report["summary"]["counts"]
+    lines = [f"Engine: {engine['name']} {engine['version']}  ({report['summary']['total']} scenarios, {report['seconds']:.2f} s)"]
+    lines.append("")
+    shown_when_any = tuple(status for status in ("invalid",) if counts.get(status))
+    columns = ("pass", "fail", "error", "crash", "timeout", "skipped", "n/a", "xfail", *shown_when_any)
+    keys = {"n/a": "not_applicable"}
+    width = max([len("variant"), *(len(variant) for variant in report["by_variant"])]) + 2
+    lines.append("  " + "variant".ljust(width) + "".join(f"{column:>9}" for column in columns))
+    for variant, by_status in report["by_variant"].items():
+        lines.append("  " + variant.ljust(width) + "".join(f"{by_status.get(keys.get(c, c), 0):>9}" for c in columns))
+    failing_clauses = {clause: c for clause, c in report["by_clause"].items() if any(c.get(s, 0) for s in UNEXPECTED)}
+    if failing_clauses:
+        lines.append("")
+        lines.append("Rule clauses with failures:")
+        for clause, c in failing_clauses.items():
+            bad = sum(c.get(s, 0) for s in UNEXPECTED)
+            lines.append(f"  {clause:<44} {bad} failing of {sum(c.values())}")
+    problems = [r for r in report["results"] if r["status"] in UNEXPECTED]
+    if problems:
+        lines.append("")
+        lines.append("Failures:")
+        for result in problems[:failures_shown]:
+            lines.append(f"  {result['status'].upper():<8} {result['id']} {result['title']}")
+            lines.append(f"           {result.get('message', '')}")
+        if len(problems) > failures_shown:
+            lines.append(f"  ... and {len(problems) - failures_shown} more (see the JSON report)")
+    invalid = [r for r in report["results"] if r["status"] == "invalid"]
+    if invalid:
+        lines.append("")
+        lines.append("Invalid scenarios (not counted against the engine; fix the scenario):")
+        for result in invalid[:failures_shown]:
+            lines.append(f"  {result['id']} ({result['source']})")
+            lines.append(f"           {result.get('message', '')}")
+    if report.get("interrupted"):
+        lines.append("")
+        total = report["summary"]["total"]
+        lines.append(f"Interrupted: the run was stopped after {total} scenario(s); the report holds only those.")
+    must = report["summary"]["must"]
+    share = 100.0 * must["passed"] / must["applicable"] if must["applicable"] else 0.0
+    lines.append("")
+    other = ", ".join(f"{counts[s]} {s}" for s in ("skipped", "not_applicable", "invalid", "xfail", "xpass") if counts.get(s))
+    lines.append(f"Compliance (must): {must['passed']}/{must['applicable']} = {share:.1f}%" + (f"  ({other})" if other else ""))
+    return lines

@@ -1,0 +1,436 @@
+"""Checks a schema cannot express: that a resolved variant can actually be played.
+
+A schema says each field has the right shape; these checks say the fields agree with each other:
+the deck is big enough for the deal, special cards are in the deck, teams cover every seat,
+exactly one scoring row covers each possible outcome, and every cited clause or source exists.
+Each check returns located errors; none stops the others, so one run shows every problem.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from documents.errors import SpecError, join_pointer, split_pointer
+from ruleset.compose import Resolved
+from ruleset.model import (
+    deck_codes,
+    deck_ranks,
+    hands_dealt,
+    is_partnership,
+    outcomes,
+    player_outcomes,
+    player_row_covers,
+    row_matches,
+    suit_ranks,
+)
+
+
+def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> list[SpecError]:
+    """Every semantic error of a resolved variant, its defaults filled in.
+
+    Where a rule must be written down rather than left to its default (the tie-break of a double
+    pack, the pick-up of a variant with a first round), the check asks whether a file stated it.
+    """
+    errors: list[SpecError] = []
+    for checker in (_seats, _deck, _deal, _bidding, _auction, _lone_play, _scoring, _player_scoring, _fold, _game):
+        errors.extend(checker(resolved))
+    for checker in (_trump_makers, _dummy):
+        errors.extend(checker(resolved))
+    errors.extend(_citations(resolved, sources, retired))
+    return errors
+
+
+def _seats(r: Resolved) -> Iterator[SpecError]:
+    seats = r.data["seats"]
+    count = seats["count"]
+    listed = [seat for team in seats["teams"] for seat in team]
+    for seat in sorted(set(listed)):
+        if listed.count(seat) > 1:
+            yield r.error("/seats/teams", f"seat {seat} is in more than one team")
+    for seat in sorted(set(listed) - set(range(count))):
+        yield r.error("/seats/teams", f"seat {seat} does not exist at a table of {count}")
+    for seat in sorted(set(range(count)) - set(listed)):
+        yield r.error("/seats/teams", f"seat {seat} is in no team")
+
+
+def _deck(r: Resolved) -> Iterator[SpecError]:
+    deck = r.data["deck"]
+    codes = deck_codes(deck)
+    base = {code.split("#")[0] for code in codes}
+    for suit in deck["ranks_by_suit"]:
+        if suit not in deck["suits"]:
+            yield r.error(f"/deck/ranks_by_suit/{suit}", f"suit {suit} has ranks but is not one of the deck's suits")
+    for index, card in enumerate(deck["extra_cards"]):
+        if card[:2] in {f"{rank}{suit}" for suit in deck["suits"] for rank in suit_ranks(deck, suit)}:
+            yield r.error(f"/deck/extra_cards/{index}", f"extra card {card} is already in the deck")
+    trump = r.data["trump"]
+    if trump["right_bower"] or trump["left_bower"]:
+        for suit in deck["suits"]:
+            if "J" not in suit_ranks(deck, suit):
+                yield r.error("/trump", f"the bowers need a jack in every suit, but the deck has no J{suit}")
+    for index, special in enumerate(trump["special_cards"]):
+        if special["card"] not in base:
+            # Placed where it was last written: a house rule that takes the card out of the deck is the line to fix.
+            written = [
+                f"/trump/special_cards/{index}/card",
+                *(f"/deck/{key}" for key in ("extra_cards", "ranks", "suits", "ranks_by_suit")),
+            ]
+            yield r.error_at_latest(written, f"special card {special['card']} is not in the deck")
+    specials = {special["card"] for special in trump["special_cards"]}
+    for joker in sorted(code for code in base if code[1:2] not in "CDHS" and code not in specials):
+        # A card of no suit has no place in any suit's order: only the special cards' ranking can place it.
+        written = ["/deck/extra_cards", "/deck/extra_cards_by_copy", "/trump/special_cards"]
+        yield r.error_at_latest(written, f"the joker {joker} belongs to no suit, so it must be one of trump.special_cards")
+    if deck["copies"] > 1 and not r.stated("/trump/duplicate_tiebreak"):
+        yield r.error("/trump", "a deck with several copies of each card needs trump.duplicate_tiebreak")
+
+
+def _deal(r: Resolved) -> Iterator[SpecError]:
+    deal = r.data["deal"]
+    if sum(deal["packets"]) != deal["hand_size"]:
+        yield r.error("/deal/packets", f"the packets add up to {sum(deal['packets'])}, not the hand size {deal['hand_size']}")
+    hands = hands_dealt(r.data)
+    needed = hands * deal["hand_size"] + (1 if deal["up_card"] else 0)
+    size = len(deck_codes(r.data["deck"]))
+    if size < needed:
+        yield r.error_at_latest(
+            ["/deck", "/deal/hand_size", "/seats/count", "/deal/up_card"],
+            f"the deck has {size} cards but the deal needs {needed} "
+            f"({hands} hands of {deal['hand_size']}{' and an up-card' if deal['up_card'] else ''})",
+        )
+
+
+def _bidding(r: Resolved) -> Iterator[SpecError]:
+    bidding = r.data["bidding"]
+    one, two = bidding["round_one"], bidding["round_two"]
+    if one["enabled"] and not r.data["deal"]["up_card"]:
+        yield r.error("/bidding/round_one/enabled", "round one bids on the up-card, but the deal turns no up-card")
+    for key in ("dealer_pickup", "dealer_may_discard_up_card"):
+        if one["enabled"] and not r.stated(f"/bidding/round_one/{key}"):
+            yield r.error("/bidding/round_one", f"round one needs {key}")
+    if one["dealer_partner_must_go_alone"] and not is_partnership(r.data):
+        yield r.error(
+            "/bidding/round_one/dealer_partner_must_go_alone", "the dealer's partner exists only in a game of partnerships"
+        )
+        if r.data["lone_play"]["maker"] == "never":
+            yield r.error(
+                "/bidding/round_one/dealer_partner_must_go_alone",
+                "the dealer's partner must go alone, but lone_play.maker is 'never'",
+            )
+    if bidding["all_pass"] == "stick_the_dealer" and not two["enabled"]:
+        yield r.error("/bidding/all_pass", "stick the dealer needs a second round of bidding")
+    if not one["enabled"] and not two["enabled"] and r.data["auction"] is None:
+        yield r.error("/bidding", "both rounds of bidding are disabled, so trump can never be made")
+    special = bidding["special_up_card"]
+    if special and not r.data["trump"]["special_cards"]:
+        yield r.error("/bidding/special_up_card", "a rule for a special up-card needs trump.special_cards")
+    if r.data["trump"]["special_cards"] and r.data["deal"]["up_card"] and not special:
+        yield r.error("/trump/special_cards", "a special card can be turned up; set bidding.special_up_card to say what happens")
+    if special and special["rule"] == "stands_for_suit" and special["suit"] not in r.data["deck"]["suits"]:
+        named = "names no suit" if special["suit"] is None else f"names {special['suit']}, which is not one of the deck's suits"
+        yield r.error("/bidding/special_up_card", f"a special up-card that stands for a suit {named}")
+    if special and special["rule"] != "stands_for_suit" and special["suit"] is not None:
+        yield r.error("/bidding/special_up_card/suit", "only a special up-card that stands_for_suit names a suit")
+    if bidding["low_no_trump"] and not two["enabled"]:
+        yield r.error("/bidding/low_no_trump", "low no trump is named in round two, but the variant has no second round")
+    if bidding["prediction"]["enabled"] and not (r.data["deal"]["up_card"] and one["enabled"]):
+        yield r.error("/bidding/prediction", "predicting the up-card needs an up-card and a first round")
+    redeal = bidding["redeal"]
+    if redeal is not None and not set(redeal["ranks"]) & deck_ranks(r.data["deck"]):
+        yield r.error("/bidding/redeal/ranks", "none of these ranks is in the deck, so no hand could qualify for a redeal")
+    if len({"C", "D", "H", "S"} - set(bidding["forbidden_trump"])) < 2:
+        yield r.error("/bidding/forbidden_trump", "at least two suits must be allowed as trump")
+    yield from _going_under(r)
+
+
+def _trump_makers(r: Resolved) -> Iterator[SpecError]:
+    """Who may make trump, and how: readings that only mean something beside another rule."""
+    bidding = r.data["bidding"]
+    stuck = bidding["all_pass"] == "stick_the_dealer"
+    if bidding["no_trump"] == "stuck_dealer" and not stuck:
+        yield r.error("/bidding/no_trump", "no trump for the stuck dealer only needs a stuck dealer (all_pass: stick_the_dealer)")
+    if bidding["dealer_needs_trump"] == "any_maker" and stuck:
+        yield r.error(
+            "/bidding/dealer_needs_trump",
+            "every maker needing a trump cannot be combined with stick the dealer: the sources do not say what a stuck "
+            "dealer holding no card of a suit they may name would do",
+        )
+
+
+def _dummy(r: Resolved) -> Iterator[SpecError]:
+    """A compulsory dummy is taken by every maker: there must be a dummy, and no maker made to play without it."""
+    dummy = r.data["dummy"]
+    if dummy["merge"] != "compulsory":
+        return
+    if not dummy["enabled"]:
+        yield r.error("/dummy/merge", "a compulsory dummy needs a dummy hand (dummy.enabled)")
+    elif r.data["lone_play"]["maker"] == "always":
+        yield r.error("/dummy/merge", "every maker takes a compulsory dummy, but lone_play.maker says every maker plays alone")
+
+
+def _going_under(r: Resolved) -> Iterator[SpecError]:
+    """Going under swaps the shown cards for the whole hidden kitty, so the two must be the same size."""
+    under = r.data["bidding"]["going_under"]
+    if under is None:
+        return
+    deal = r.data["deal"]
+    kitty = len(deck_codes(r.data["deck"])) - hands_dealt(r.data) * deal["hand_size"] - (1 if deal["up_card"] else 0)
+    if under["count"] != kitty:
+        yield r.error("/bidding/going_under/count", f"going under exchanges {under['count']} cards, but the kitty holds {kitty}")
+    if under["count"] > deal["hand_size"]:
+        yield r.error("/bidding/going_under/count", f"a hand has only {deal['hand_size']} cards to show")
+    if not set(under["ranks"]) & deck_ranks(r.data["deck"]):
+        yield r.error("/bidding/going_under/ranks", "none of these ranks is in the deck, so no hand could go under")
+
+
+def _auction(r: Resolved) -> Iterator[SpecError]:
+    auction = r.data["auction"]
+    if auction is None:
+        return
+    bidding = r.data["bidding"]
+    for name in ("round_one", "round_two"):
+        if bidding[name]["enabled"]:
+            yield r.error(f"/bidding/{name}/enabled", f"a variant with an auction makes its contract there; disable {name}")
+    if r.data["deal"]["up_card"]:
+        yield r.error("/deal/up_card", "an auction bids on no up-card; set deal.up_card to false")
+    hand_size = r.data["deal"]["hand_size"]
+    if auction["max"] > hand_size:
+        yield r.error("/auction/max", f"a bid of {auction['max']} tricks is more than the hand size {hand_size}")
+    if auction["min"] > auction["max"]:
+        yield r.error("/auction/min", f"the minimum bid {auction['min']} is above the highest bid {auction['max']}")
+    stuck = auction["stuck_min"]
+    if stuck is not None and (auction["all_pass"] != "dealer_stuck" or stuck > auction["max"]):
+        yield r.error("/auction/stuck_min", "a stuck dealer's minimum needs all_pass: dealer_stuck and must not exceed max")
+    if r.data["lone_play"]["maker"] != "never":
+        yield r.error("/lone_play/maker", "in an auction a lone hand is a named bid; set lone_play.maker to never")
+    names = [named["name"] for named in auction["named_bids"]]
+    for index, named in enumerate(auction["named_bids"]):
+        if names.index(named["name"]) != index:
+            yield r.error(f"/auction/named_bids/{index}/name", f"the named bid {named['name']!r} is listed twice")
+        if named["call"] and not (named["alone"] and is_partnership(r.data)):
+            yield r.error(f"/auction/named_bids/{index}/call", "calling for cards needs a lone bid and partners to give them")
+        elif named["call"] and named["exchange"] == "both_ways" and any(len(team) > 2 for team in r.data["seats"]["teams"]):
+            yield r.error(
+                f"/auction/named_bids/{index}/exchange",
+                "an exchange both ways is between the bidder and one partner; with several partners use another order",
+            )
+    known = {"number", *names}
+    for name, row in r.data["scoring"]["rows"].items():
+        for key in sorted(set(row["when"]) - {"bid", "made"}):
+            yield r.error(f"/scoring/rows/{name}/when/{key}", f"a contract game's row tests only bid and made, not {key}")
+        for index, bid in enumerate(row["when"].get("bid", [])):
+            if bid not in known:
+                yield r.error(f"/scoring/rows/{name}/when/bid/{index}", f"no bid is named {bid!r} (number, or a named bid)")
+
+
+def _lone_play(r: Resolved) -> Iterator[SpecError]:
+    lone = r.data["lone_play"]
+    if lone["maker"] == "choice" and not is_partnership(r.data) and not r.data["dummy"]["enabled"]:
+        yield r.error(
+            "/lone_play/maker",
+            "going alone needs a partner or a dummy to do without; use 'always' or 'never' in a game of individuals",
+        )
+    teams = r.data["seats"]["teams"]
+    if lone["defender"] != "never" and r.data["seats"]["count"] - max(len(team) for team in teams) < 2:
+        yield r.error("/lone_play/defender", "defending alone needs at least two defenders")
+    if lone["partner_card"] != "none" and not (is_partnership(r.data) and lone["maker"] == "choice"):
+        yield r.error("/lone_play/partner_card", "a card from a partner needs partnerships and a maker who may go alone")
+    if r.data["play"]["renege"] == "penalized" and r.data["play"]["renege_penalty"] is None:
+        yield r.error("/play/renege", "a penalized renege needs play.renege_penalty")
+    if lone["partner_card_defender"] and (lone["partner_card"] == "none" or lone["defender"] == "never"):
+        yield r.error(
+            "/lone_play/partner_card_defender", "a lone defender's card from a partner needs partner_card and defending alone"
+        )
+    if lone["defender"] == "against_lone_maker" and lone["maker"] != "choice":
+        yield r.error("/lone_play/defender", "defending alone against a lone maker needs a maker who may choose to go alone")
+
+
+def _scoring(r: Resolved) -> Iterator[SpecError]:
+    rows = r.data["scoring"]["rows"]
+    hand_size = r.data["deal"]["hand_size"]
+    if r.data["scoring"]["player_rows"]:
+        if rows:
+            yield r.error("/scoring/rows", "a variant scores by sides (rows) or by players (player_rows), not both")
+        return
+    contract_game = r.data["auction"] is not None
+    for name, row in rows.items():
+        if not contract_game and "to" not in row["award"]:
+            yield r.error(f"/scoring/rows/{name}/award", f"row {name!r} scores from a contract, but the variant has no auction")
+        for key in sorted(set(row["when"]) & {"bid", "made"} if not contract_game else ()):
+            yield r.error(f"/scoring/rows/{name}/when/{key}", f"row {name!r} tests {key}, but the variant has no auction")
+        for count in row["when"].get("makers_tricks", []):  # a condition left out matches any count
+            if count > hand_size:
+                yield r.error(
+                    f"/scoring/rows/{name}/when/makers_tricks",
+                    f"row {name!r} counts {count} tricks, but a hand has only {hand_size}",
+                )
+    for outcome in outcomes(r.data):
+        matching = [name for name, row in rows.items() if row_matches(row["when"], outcome)]
+        described = _describe(outcome)
+        if not matching:
+            yield r.error("/scoring/rows", f"no scoring row covers {described}")
+        elif len(matching) > 1:
+            yield r.error(f"/scoring/rows/{matching[1]}", f"rows {matching[0]!r} and {matching[1]!r} both cover {described}")
+
+
+def _player_scoring(r: Resolved) -> Iterator[SpecError]:
+    """Exactly one per-player row covers each role and trick count a player can end a hand with."""
+    rows = r.data["scoring"]["player_rows"]
+    if not rows:
+        return
+    hand_size = r.data["deal"]["hand_size"]
+    for name, row in rows.items():
+        for count in row["when"].get("tricks", []):
+            if count > hand_size:
+                pointer = f"/scoring/player_rows/{name}/when/tricks"
+                yield r.error(pointer, f"row {name!r} counts {count} tricks, but a hand has only {hand_size}")
+    for outcome in player_outcomes(r.data):
+        matching = [name for name, row in rows.items() if player_row_covers(row["when"], outcome)]
+        described = f"a player who is {outcome['role']} and takes {outcome['tricks']} trick(s)"
+        if not matching:
+            yield r.error("/scoring/player_rows", f"no scoring row covers {described}")
+        elif len(matching) > 1:
+            yield r.error(
+                f"/scoring/player_rows/{matching[1]}", f"rows {matching[0]!r} and {matching[1]!r} both cover {described}"
+            )
+
+
+def _fold(r: Resolved) -> Iterator[SpecError]:
+    if not r.data["fold"]["enabled"]:
+        return
+    if is_partnership(r.data):
+        yield r.error(
+            "/fold/enabled", "fold or play is for a game of individuals: a partner who folded would leave a side half played"
+        )
+    if not r.data["scoring"]["player_rows"]:
+        yield r.error("/fold/enabled", "a folded player is scored by role, so fold or play needs scoring.player_rows")
+
+
+def _describe(outcome: dict[str, Any]) -> str:
+    if "bid" in outcome:
+        return f"a {outcome['bid']} bid {'made' if outcome['made'] else 'set'}"
+    who = "a lone maker" if outcome["maker_alone"] else "the makers"
+    if outcome["predicted_alone"]:
+        who = "a maker who predicted alone"
+    text = f"{who} taking {outcome['makers_tricks']} trick(s)"
+    if outcome["defender_alone"]:
+        text += " against a lone defender"
+    return text
+
+
+def _game(r: Resolved) -> Iterator[SpecError]:
+    teams = r.data["seats"]["teams"]
+    awards = [row["award"] for row in r.data["scoring"]["rows"].values()]
+    pays_several = len(teams) > 2 and any(award.get("to", "defenders") == "defenders" for award in awards)
+    if pays_several and r.data["game"]["tie"] is None:
+        yield r.error("/game", "a euchre pays several players here, so two can reach the target together: set game.tie")
+    if len(teams) > 2 and r.data["scoring"]["player_rows"] and r.data["game"]["tie"] is None:
+        yield r.error("/game", "every player is scored each hand here, so two can reach the target together: set game.tie")
+    if r.data["game"]["win"] == "by_contract" and r.data["auction"] is None:
+        yield r.error("/game/win", "winning by contract needs an auction")
+    yield from _fixed_hands(r)
+
+
+def _fixed_hands(r: Resolved) -> Iterator[SpecError]:
+    """A game of a fixed number of hands is won on the scores after them, so it cannot also end another way."""
+    game = r.data["game"]
+    if game["hands"] is None:
+        return
+    if game["tie"] is None:
+        yield r.error("/game/hands", "a game of a fixed number of hands can end with equal scores: set game.tie")
+    if game["win"] == "by_contract":
+        yield r.error("/game/win", "a game of a fixed number of hands is won on the scores after them, not by contract")
+    if r.data["match"] is not None:
+        yield r.error(
+            "/game/hands", "a match counts its games from the target (laps, slams): its games cannot be of fixed length"
+        )
+
+
+def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) -> Iterator[SpecError]:
+    clauses = r.data["clauses"]
+    for pointer, value in clause_refs(r.data, ""):
+        if value not in clauses:
+            yield r.error(pointer, f"cites clause {value!r}, which is not defined")
+    for clause_id, clause in clauses.items():
+        if clause_id in retired:
+            yield r.error(
+                f"/clauses/{clause_id}", f"clause id {clause_id!r} was retired ({retired[clause_id]}) and may not be reused"
+            )
+        for index, source in enumerate(clause["sources"]):
+            if source.split(":")[0] not in sources:
+                yield r.error(f"/clauses/{clause_id}/sources/{index}", f"unknown source {source!r}; see spec/sources.yaml")
+    for key in r.data["sources"]:
+        if key not in sources:
+            yield r.error("/sources", f"unknown source {key!r}; see spec/sources.yaml")
+    for index, erratum in enumerate(r.data["errata"]):
+        if erratum["source"].split(":")[0] not in sources:
+            yield r.error(f"/errata/{index}/source", f"unknown source {erratum['source']!r}; see spec/sources.yaml")
+    for pointer, choice in r.data["choices"].items():
+        if not _exists(r.data, pointer):
+            yield r.error(join_pointer("/choices", pointer), f"the choice names {pointer}, which is not a value of this variant")
+        if choice["source"].split(":")[0] not in sources:
+            key = choice["source"].split(":")[0]
+            yield r.error(join_pointer("/choices", pointer), f"unknown source {key!r}; see spec/sources.yaml")
+        at = join_pointer("/choices", pointer)
+        readings = [(join_pointer(at, "source"), choice["source"])]
+        readings += [(join_pointer(join_pointer(at, "others"), i), text) for i, text in enumerate(choice.get("others", ()))]
+        for where, reading in readings:
+            for key in cited_keys(reading):
+                if key not in sources:
+                    yield r.error(where, f"the reading cites unknown source {key!r}; see spec/sources.yaml")
+
+
+NAMED_HOUSE_RULE = re.compile(r"house rule ([a-z0-9-]+(?:=[a-z0-9-]+)?)")
+"""A reading that names the house rule (or mode) offering it, as in "2 (B66; house rule cutthroat-march-two)"."""
+
+
+def named_house_rule(reading: str) -> str | None:
+    """The house rule reference (`id` or `id=mode`) a reading names as the one offering it, if any."""
+    found = NAMED_HOUSE_RULE.search(reading)
+    return None if found is None else found.group(1)
+
+
+_CITATION = re.compile(r"\(([^()]*)\)")
+_SOURCE_KEY = re.compile(r"[A-Z][A-Z0-9]*[a-z]?")
+
+
+def cited_keys(text: str) -> list[str]:
+    """The source keys a reading cites in parentheses, as in "(S4p, S2; house rule x)".
+
+    Readings are prose, so only a parenthesised list whose items before the first ";" are each a
+    bare key counts as a citation; "(Bid Euchre, BEP)" yields BEP and skips the words.
+    """
+    keys = []
+    for group in _CITATION.findall(text):
+        for item in group.split(";")[0].split(","):
+            item = item.strip()
+            if _SOURCE_KEY.fullmatch(item):
+                keys.append(item)
+    return keys
+
+
+def clause_refs(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
+    """Every clause a resolved document cites from its settings, as (pointer, clause id), in order."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            child = join_pointer(pointer, key)
+            if (key == "clause" or key.endswith("_clause")) and isinstance(value, str):
+                yield child, value
+            elif key not in ("clauses", "choices"):
+                yield from clause_refs(value, child)
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from clause_refs(item, join_pointer(pointer, index))
+
+
+def _exists(data: Any, pointer: str) -> bool:
+    for token in split_pointer(pointer):
+        if isinstance(data, dict) and token in data:
+            data = data[token]
+        elif isinstance(data, list) and token.isdigit() and int(token) < len(data):
+            data = data[int(token)]
+        else:
+            return False
+    return True
