@@ -114,7 +114,12 @@ def task_serve(arguments: list[str]) -> None:
 
 
 def task_blocks(arguments: list[str]) -> None:
-    """Rewrite the generated text kept between block markers in docs/ (the site build checks it)."""
+    """Rewrite the generated text kept in the repository: the schemas made from tables, and the blocks in docs/.
+
+    Tests (and the site build, for the blocks) fail when any of it is stale.
+    """
+    run(["python", "-m", "ruleset.refusals"])
+    run(["python", "-m", "ruleset.resolved_schema"])
     run(["python", "-m", "docs_gen.refresh_blocks", *arguments])
 
 

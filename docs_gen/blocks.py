@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from conformance.suite.checkpoints import CHECKPOINTS
 from ruleset.compiled.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
+from ruleset.refusals import PHASE_OWN, REFUSALS
 
 from .context import Context
 from .data import PROJECT
@@ -92,6 +93,16 @@ def _checkpoints(ctx: Context) -> str:
     return table(["Checkpoint", "Reads", "Compared", "Meaning"], rows)
 
 
+def _refusal_reasons(ctx: Context) -> str:
+    """The order in which reasons are given, from the one table of reasons (`ruleset.refusals`)."""
+    rows = []
+    for refusal in REFUSALS:
+        order = str(refusal.precedence) if refusal.precedence < PHASE_OWN else f"{PHASE_OWN} (the phase's own)"
+        when = esc(refusal.meaning) + (f" ({refusal.example})" if refusal.example else "")
+        rows.append((order, f"`{refusal.code}`", when))
+    return table(["Order", "Reason", "When"], rows)
+
+
 def _engine_ids(ctx: Context) -> str:
     variants = ", ".join(f"`{v}`" for v in ctx.data.variants)
     rules = []
@@ -110,4 +121,5 @@ BLOCKS: dict[str, Block] = {
     "house-rule-fields": _house_rule_fields,
     "engine-ids": _engine_ids,
     "checkpoints": _checkpoints,
+    "refusal-reasons": _refusal_reasons,
 }

@@ -17,7 +17,6 @@ from .markup import esc
 
 CITATION = re.compile(r"\[\[(clause|scenario|variant|house-rule|source|block):([^\]\s|]+)\]\]")
 FENCE = re.compile(r"^\s*(```|~~~)")
-KINDS = ("clause", "scenario", "variant", "house-rule", "source", "block")
 
 
 @dataclass(frozen=True)

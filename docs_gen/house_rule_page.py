@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ruleset import SpecInvalid, fill_defaults, resolve
+from ruleset.semantics import other_readings
 
 from .context import Context, Page
 from .markup import cite, cite_source, esc, one_line, table
@@ -42,7 +43,7 @@ def house_rule_page(ctx: Context, rule_id: str) -> Page:
                 esc(choice.get("parameter", pointer)),
                 f"`{esc(pointer)}`",
                 cite_source(choice["source"]),
-                "; ".join(esc(o) for o in choice.get("others", [])),
+                "; ".join(esc(text) for _ident, text in other_readings(choice)),
             )
             for pointer, choice in rule["choices"].items()
         ]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from conformance.engines.reference import ReferenceEngine
+from conformance.suite.requests import run_request
 from ruleset.compiled.rules import Rules
 
 from .hands import seat_label, special_names
@@ -43,21 +44,8 @@ def table_view(
     ident: str, rules: Rules, deals: Sequence[dict[str, Any]], actions: Sequence[str], start: Any = None, games_won: Any = None
 ) -> str:
     """The HTML block of a stepped example, or an empty string when the engine cannot play it (`games_won`: a match's)."""
-    request: dict[str, Any] = {
-        "type": "run",
-        "seq": 0,
-        "scenario": ident,
-        "variant": rules.variant_id,
-        "house_rules": list(rules.house_rules),
-        "rules": dict(rules.document),
-        "deals": [dict(deal) for deal in deals],
-        "actions": [{"seat": int(text.split(" ", 1)[0]), "action": text.split(" ", 1)[1]} for text in actions],
-        "probes": [],
-    }
-    if start is not None:
-        request["start_scores"] = list(start)
-    if games_won is not None:
-        request["start_games_won"] = list(games_won)
+    script = [(int(seat), action) for seat, action in (text.split(" ", 1) for text in actions)]
+    request = run_request(ident, rules.variant_id, rules.house_rules, rules.document, deals, script, start, games_won)
     reply = ReferenceEngine().handle(request)
     if not reply or reply.get("type") != "result":
         return ""

@@ -12,7 +12,7 @@ from typing import Any
 
 from reference_impl.deal import deal_number
 from ruleset.compiled.cards import SUIT_NAMES, SUIT_SYMBOLS
-from ruleset.semantics import clause_refs, named_house_rule
+from ruleset.semantics import clause_refs, named_house_rule, other_readings
 
 from .award_text import award_words, player_points_words
 from .context import Context, Page, humanize
@@ -247,7 +247,7 @@ def _parameters(ctx: Context, variant_id: str, data: dict[str, Any]) -> str:
     rows = []
     offered = set(ctx.house_rules_for(variant_id))
     for pointer, choice in choices.items():
-        others = "; ".join(_other_reading(other, offered) for other in choice.get("others", []))
+        others = "; ".join(_other_reading(text, offered) for _ident, text in other_readings(choice))
         rows.append(
             (esc(choice.get("parameter", pointer)), setting_value(value_at(data, pointer)), cite_source(choice["source"]), others)
         )

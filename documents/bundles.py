@@ -36,7 +36,6 @@ from .schemas import registry
 if TYPE_CHECKING:
     from referencing import Registry
 
-DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # Keywords whose values are instances, not schemas: a "$ref" key inside them is data.
 _DATA_KEYWORDS = frozenset({"enum", "const", "examples", "default"})
 

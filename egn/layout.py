@@ -294,13 +294,10 @@ class HandLayout:
         effective = state.follows
         pool = [card for card in range(len(rules.deck)) if card not in self.owner]
         slots: list[int] = []  # one entry (the seat) per open place held through the play
-        free_places = 0
         for seat, hand in enumerate(dealt):
             open_places = rules.hand_size - len(hand) - (1 if reserve and seat == state.dealer else 0)
             if state.active[seat]:
                 slots.extend([seat] * open_places)
-            else:
-                free_places += open_places
         match = _match(slots, pool, lambda seat, card: effective[card] not in self.voids[seat])
         if match is None:
             seats = sorted({seat for seat in slots})

@@ -29,7 +29,6 @@ from ruleset.compiled.cards import SAME_COLOUR, SUITS
 
 from .upgrade import Upgrade, needs_upgrade, upgrade
 
-EGN_PROJECT = "NextSuit-Labs/euchre-game-notation"
 EGN_VERSION = "1.4"
 FILE_TYPE = "Euchre Game Notation"
 RANKS = "AKQJT9876"

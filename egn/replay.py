@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reference_impl.deal import Deal
-from reference_impl.engine import REASONS, HandState, IllegalAction, apply, legal_actions, new_hand
+from reference_impl.engine import HandState, IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine.state import (
     BID_ROUND_ONE,
     BID_ROUND_TWO,
@@ -45,6 +45,7 @@ from reference_impl.engine.state import (
     PLAY,
 )
 from ruleset.compiled.cards import SUITS
+from ruleset.refusals import MEANINGS
 
 from .findings import UNCONFIRMED, VIOLATION, HandReport, Problem, seat_text, suit_text
 from .layout import HandLayout, Play
@@ -272,7 +273,9 @@ class HandReplay(HandLayout):
         action = exc.action
         assert exc.seat is not None  # calls are replayed only while someone is to act
         shown = what.get(action, action.replace("name_trump:", "naming ").replace("discard:", "discarding "))
-        message = f"{seat_text(exc.seat)}: {shown} is refused during {phase.replace('_', ' ')}: {REASONS.get(exc.code, exc.code)}"
+        message = (
+            f"{seat_text(exc.seat)}: {shown} is refused during {phase.replace('_', ' ')}: {MEANINGS.get(exc.code, exc.code)}"
+        )
         self.add(exc.code, VIOLATION, message, at, seat=exc.seat)
 
     def _after_bidding(self, state: HandState, rest: Sequence[str], used: int, alone: bool, defender: int) -> None:

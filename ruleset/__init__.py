@@ -7,8 +7,10 @@ the same steps on more files).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
 
 from documents.errors import SpecError, SpecInvalid
 from ruleset.catalog import Catalog, load_catalog
@@ -30,6 +32,7 @@ __all__ = [
     "parse_house_rule_ref",
     "resolve",
     "resolve_checked",
+    "resolved_document",
 ]
 
 
@@ -55,3 +58,13 @@ def resolve_checked(catalog: Catalog, variant_id: str, house_rules: Iterable[str
     if errors:
         raise SpecInvalid(errors)
     return resolved
+
+
+@lru_cache(maxsize=256)
+def resolved_document(variant_id: str, house_rules: tuple[str, ...] = ()) -> Mapping[str, Any]:
+    """The complete resolved rules of the built-in spec, read-only, as engines receive them; SpecInvalid if they do not compose.
+
+    For everything that only reads or sends the rules (requests, fuzzing, the site): no compiled
+    `Rules` is needed to know what the rules say.
+    """
+    return MappingProxyType(resolve_checked(builtin_catalog(), variant_id, house_rules).data)

@@ -9,7 +9,7 @@ Each check returns located errors; none stops the others, so one run shows every
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from documents.errors import SpecError, join_pointer, split_pointer
@@ -375,11 +375,22 @@ def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) ->
             yield r.error(join_pointer("/choices", pointer), f"unknown source {key!r}; see spec/sources.yaml")
         at = join_pointer("/choices", pointer)
         readings = [(join_pointer(at, "source"), choice["source"])]
-        readings += [(join_pointer(join_pointer(at, "others"), i), text) for i, text in enumerate(choice.get("others", ()))]
+        readings += [
+            (join_pointer(join_pointer(at, "others"), ident if ident is not None else str(i)), text)
+            for i, (ident, text) in enumerate(other_readings(choice))
+        ]
         for where, reading in readings:
             for key in cited_keys(reading):
                 if key not in sources:
                     yield r.error(where, f"the reading cites unknown source {key!r}; see spec/sources.yaml")
+
+
+def other_readings(choice: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+    """A choice's other readings as (reading id, text), in written order; a list without ids gives None for each id."""
+    others = choice.get("others") or {}
+    if isinstance(others, Mapping):
+        return [(str(ident), text) for ident, text in others.items()]
+    return [(None, text) for text in others]
 
 
 NAMED_HOUSE_RULE = re.compile(r"house rule ([a-z0-9-]+(?:=[a-z0-9-]+)?)")

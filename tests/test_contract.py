@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 
-from reference_impl.engine import REASONS
 from ruleset import builtin_catalog
 from ruleset.compiled.loading import load_rules
+from ruleset.refusals import REFUSALS, scenario_schema_text
 from tests import ROOT
 
 SCHEMA_DIR = ROOT / "schemas"
@@ -17,8 +17,16 @@ def schema(name: str) -> dict:
     return json.loads((SCHEMA_DIR / name).read_text())
 
 
-def test_refusal_reasons_are_the_closed_list_of_the_scenario_schema() -> None:
-    assert set(REASONS) == set(schema("scenario.schema.json")["$defs"]["reason"]["enum"])
+def test_the_scenario_schema_lists_the_refusal_reasons_of_the_one_table_in_its_order() -> None:
+    committed = (SCHEMA_DIR / "scenario.schema.json").read_text(encoding="utf-8")
+    assert committed == scenario_schema_text(), "the reason enum is stale: run `python3 tasks.py blocks`"
+    assert schema("scenario.schema.json")["$defs"]["reason"]["enum"] == [refusal.code for refusal in REFUSALS]
+
+
+def test_the_reasons_any_action_can_meet_come_before_those_of_a_phase() -> None:
+    order = [refusal.precedence for refusal in REFUSALS]
+    assert order == sorted(order) and order[:4] == [1, 2, 3, 4] and set(order[4:]) == {5}
+    assert len({refusal.code for refusal in REFUSALS}) == len(REFUSALS)
 
 
 def test_every_action_of_every_variant_matches_the_action_pattern() -> None:

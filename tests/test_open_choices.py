@@ -76,7 +76,7 @@ DECLARATIONS = {
 def what_it_goes_through(scenario: Scenario) -> tuple[bool, bool]:
     """Whether some hand of the scenario meets two declaration phases, and whether a first lead is made with someone alone."""
     rules = scenario_rules(scenario)
-    game = start_game(rules, sdk.Setup.of(build_request(scenario, 0, rules)))
+    game = start_game(rules, sdk.Setup.of(build_request(scenario, 0)))
     several, lone_lead, seen = False, False, set()
     for index in range(len(scenario.actions) + 1):
         hand = game.hand

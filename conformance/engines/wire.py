@@ -23,9 +23,6 @@ from typing import Any
 
 import orjson
 
-DecodeError = ValueError
-"""Raised by `loads` for text that is not one JSON value."""
-
 _LONG_NUMBER = re.compile(r"\d{20}")
 
 MAX_LINE = 16 * 2**20

@@ -19,6 +19,7 @@ from conformance.engines.sdk import SESSIONS
 from reference_impl.deal import deal_number
 from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine.state import HandState
+from ruleset import resolved_document
 from ruleset.compiled.loading import load_rules
 
 IN_PROCESS = ("reference", "openspiel")
@@ -95,7 +96,7 @@ class OpenSpielStepper:
         self.hand: Any = None
 
     def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None:
-        self.hand = self.engine.new_hand(load_rules(variant, house_rules).document, deal)
+        self.hand = self.engine.new_hand(resolved_document(variant, house_rules), deal)
 
     def view(self) -> View:
         hand = self.hand
@@ -137,8 +138,8 @@ class ProtocolStepper:
         self.hands = 0
 
     def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None:
-        rules = load_rules(variant, house_rules)
-        setup = {"variant": variant, "house_rules": list(house_rules), "rules": dict(rules.document), "deals": [deal]}
+        document = resolved_document(variant, house_rules)
+        setup = {"variant": variant, "house_rules": list(house_rules), "rules": dict(document), "deals": [deal]}
         if self.sessions:
             messages = [{"type": "close", "session": self.hands}] if self.hands else []
             self.hands += 1

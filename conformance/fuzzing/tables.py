@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from conformance.fuzzing.steppers import ProtocolStepper, Stepper, View, observation_of
-from ruleset.compiled.loading import load_rules
+from ruleset import resolved_document
 
 Move = tuple[int, int, str]
 """A slot, the seat to act in its hand, and the action."""
@@ -78,8 +78,11 @@ class SessionTable:
     def __init__(self, stepper: ProtocolStepper, variant: str, house_rules: tuple[str, ...]) -> None:
         self.process = stepper.process
         self.name = stepper.name
-        rules = load_rules(variant, house_rules)
-        self.setup = {"variant": variant, "house_rules": list(house_rules), "rules": dict(rules.document)}
+        self.setup = {
+            "variant": variant,
+            "house_rules": list(house_rules),
+            "rules": dict(resolved_document(variant, house_rules)),
+        }
         self._open: set[int] = set()
         self._last: dict[int, View] = {}
         self._slots: list[int] = []

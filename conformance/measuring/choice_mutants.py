@@ -37,7 +37,7 @@ from documents.errors import join_pointer, split_pointer
 from ruleset import SpecInvalid, builtin_catalog, resolve_checked
 from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Rules
-from ruleset.semantics import clause_refs, named_house_rule
+from ruleset.semantics import clause_refs, named_house_rule, other_readings
 
 Edit = Callable[[Any], Mapping[str, Any]]
 """From the value the spec chose (at the choice's pointer) to the values the reading sets, by pointer."""
@@ -66,255 +66,148 @@ NO_MATCH = "a redeal limit counts the calls of one game; a match starts every ga
 _ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
 
 READINGS: dict[tuple[str, str, str], Reading] = {
-    ("buck-euchre", "/game/tie", "both win together (no page read says so)"): Reading(_set("shared")),
-    ("twelve-hands", "/game/tie", "another hand is played until the scores differ (no source says so)"): Reading(_set("play_on")),
-    (
-        "buck-euchre",
-        "/bidding/round_one/enabled",
-        "a numeric bid of three to five tricks decides who names trump (BKC); two to five (BKO);"
-        " bids raised in a second round (BKDC)",
-    ): Reading(why_not="the rules language makes trump on the up-card or by naming a suit; it has no auction of tricks"),
-    ("buck-euchre", "/bidding/all_pass", "the hand is played with no trump (BKE)"): Reading(
+    # (file id, the choice's pointer, the reading id under its `others`)
+    ("buck-euchre", "/game/tie", "both-win-together"): Reading(_set("shared")),
+    ("twelve-hands", "/game/tie", "another-hand-played-until-scores"): Reading(_set("play_on")),
+    ("buck-euchre", "/bidding/round_one/enabled", "numeric-bid-three-five-tricks"): Reading(
+        why_not="the rules language makes trump on the up-card or by naming a suit; it has no auction of tricks"
+    ),
+    ("buck-euchre", "/bidding/all_pass", "hand-played-no-trump"): Reading(
         why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
     ),
-    (
-        "buck-euchre",
-        "/bidding/all_pass",
-        "every player must take a trick or take the five-point penalty (BKR)",
-    ): Reading(why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"),
-    ("buck-euchre", "/fold/order", "from the dealer's left, as the bidding goes (no page read says so either)"): Reading(
-        _set("left_of_dealer")
+    ("buck-euchre", "/bidding/all_pass", "every-player-must-take-trick"): Reading(
+        why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
     ),
-    (
-        "buck-euchre",
-        "/scoring/player_rows/folded/award/points",
-        "folding itself costs a penalty (BKR, whose wording is unclear and gives no figure)",
-    ): Reading(why_not="the source gives no figure for the penalty, so no value can be written for it"),
-    (
-        "buck-euchre",
-        "/scoring/player_rows/maker-bucked/award/points",
-        "five is added and the tricks taken are still counted off"
-        " (the other pages read give the penalty without saying either way)",
-    ): Reading(lambda _chosen: {"": 5, "/scoring/player_rows/maker-bucked/award/tricks": -1}),
-    ("cutthroat", "/game/tie", "S0 leaves it to the players to agree beforehand"): Reading(
+    ("buck-euchre", "/fold/order", "from-dealer-s-left-bidding"): Reading(_set("left_of_dealer")),
+    ("buck-euchre", "/scoring/player_rows/folded/award/points", "folding-itself-costs-penalty"): Reading(
+        why_not="the source gives no figure for the penalty, so no value can be written for it"
+    ),
+    ("buck-euchre", "/scoring/player_rows/maker-bucked/award/points", "five-added-tricks-taken-still"): Reading(
+        lambda _chosen: {"": 5, "/scoring/player_rows/maker-bucked/award/tricks": -1}
+    ),
+    ("cutthroat", "/game/tie", "s0-leaves-players-agree-beforehand"): Reading(
         why_not="an agreement between players is no rule: the other readings name what they may agree"
     ),
-    (
-        "north-american-32",
-        "/deal/hand_size",
-        "seven cards each, in texts derived from Wikipedia (CAT, section 3.18)",
-    ): Reading(
+    ("north-american-32", "/deal/hand_size", "seven-cards-each-texts-derived"): Reading(
         why_not=(
             "seven cards make seven tricks, and the texts give no scoring for six or seven: the reading needs a "
             "scoring table it does not state"
         )
     ),
-    ("north-american", "/scoring/rows/march/award/points", "the two-hand classic also pays 2 (S3)"): Reading(why_not=AGREES),
-    ("north-american", "/scoring/rows/march/award/points", "cutthroat pays 3 (S0)"): Reading(_set(3)),
-    ("north-american", "/scoring/rows/lone-march/award/points", "S4p agrees: 4 instead of 2"): Reading(why_not=AGREES),
-    (
-        "north-american",
-        "/bidding/stuck_dealer_may_name_turned_down",
-        "allowed (ES; house rule stuck-dealer-turned-down)",
-    ): Reading(
+    ("north-american", "/scoring/rows/march/award/points", "two-hand-classic-also-pays"): Reading(why_not=AGREES),
+    ("north-american", "/scoring/rows/march/award/points", "cutthroat-pays-3"): Reading(_set(3)),
+    ("north-american", "/scoring/rows/lone-march/award/points", "s4p-agrees-4-instead-2"): Reading(why_not=AGREES),
+    ("north-american", "/bidding/stuck_dealer_may_name_turned_down", "stuck-dealer-turned-down"): Reading(
         why_not=(
             "without stick-the-dealer nobody is stuck, so the value plays no part; under that house rule its own "
             "choice records the same reading, and is measured there"
         )
     ),
-    (
-        "six-handed-cornish-double",
-        "/deck/extra_cards_by_copy",
-        "two jokers that look the same: the second played wins, as for other cards (S4p)",
-    ): Reading(why_not="two identical jokers are another pack, not another value here: the deals name each joker by its colour"),
-    (
-        "canadian-loner",
-        "/bidding/round_one/dealer_partner_must_go_alone",
-        "in both rounds (EC; house rule canadian-loner-both-rounds)",
-    ): Reading(lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": True}),
-    (
-        "canadian-loner-both-rounds",
-        "/bidding/round_one/dealer_partner_must_go_alone",
-        "in round one only (S1, S4p; house rule canadian-loner alone)",
-    ): Reading(lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": False}),
-    ("dealer-needs-trump", "/bidding/dealer_needs_trump", "nobody (OE; the default without this rule)"): Reading(_set(False)),
-    (
-        "compulsory-dummy",
-        "/dummy/merge",
-        "optional, not taking it being going alone (S2; the default without this rule)",
-    ): Reading(_set("optional")),
-    (
-        "dealer-picks-up-for-loner",
-        "/bidding/round_one/dealer_picks_up_when_partner_alone",
-        "nobody picks up (S1; the default without this rule)",
-    ): Reading(_set(False)),
-    (
-        "defender-order",
-        "/lone_play/defender_order",
-        "from the dealer's left, as the bidding goes (OS; the default without this rule)",
-    ): Reading(_set("left_of_dealer")),
-    ("railroad", "/deck/ranks", "the 24-card pack and the joker, 25 cards (RRW; house rule railroad-25)"): Reading(
-        _set(["A", "K", "Q", "J", "T", "9"])
+    ("six-handed-cornish-double", "/deck/extra_cards_by_copy", "two-jokers-look-same-second"): Reading(
+        why_not="two identical jokers are another pack, not another value here: the deals name each joker by its colour"
     ),
-    ("railroad", "/bidding/special_up_card/suit", "a suit the players agree on before play (RRW)"): Reading(
+    ("canadian-loner", "/bidding/round_one/dealer_partner_must_go_alone", "canadian-loner-both-rounds"): Reading(
+        lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": True}
+    ),
+    ("canadian-loner-both-rounds", "/bidding/round_one/dealer_partner_must_go_alone", "canadian-loner"): Reading(
+        lambda _chosen: {"/bidding/round_two/dealer_partner_must_go_alone": False}
+    ),
+    ("dealer-needs-trump", "/bidding/dealer_needs_trump", "without-this-rule"): Reading(_set(False)),
+    ("compulsory-dummy", "/dummy/merge", "without-this-rule"): Reading(_set("optional")),
+    ("dealer-picks-up-for-loner", "/bidding/round_one/dealer_picks_up_when_partner_alone", "without-this-rule"): Reading(
+        _set(False)
+    ),
+    ("defender-order", "/lone_play/defender_order", "without-this-rule"): Reading(_set("left_of_dealer")),
+    ("railroad", "/deck/ranks", "railroad-25"): Reading(_set(["A", "K", "Q", "J", "T", "9"])),
+    ("railroad", "/bidding/special_up_card/suit", "suit-players-agree-before-play"): Reading(
         why_not="an agreement between players is no rule: the suit the variant writes down is one such agreement"
     ),
-    ("railroad", "/game/target", "5 (RRW)"): Reading(_set(5)),
-    ("railroad", "/game/target", "64, in a modern 32-card form dealing seven cards each (GRR)"): Reading(_set(64)),
-    (
-        "railroad",
-        "/match/rubber_points",
-        "the side that wins the rubber takes 2 more points (LDW, law 7; house rule rubber-points)",
-    ): Reading(_set(2)),
-    ("farmers-hand", "/bidding/going_under/one_rank", "a hand of nines and tens only (WEF; mode nines-and-tens)"): Reading(
+    ("railroad", "/game/target", "target-5"): Reading(_set(5)),
+    ("railroad", "/game/target", "target-64-modern-32-card-form"): Reading(_set(64)),
+    ("railroad", "/match/rubber_points", "rubber-points"): Reading(_set(2)),
+    ("farmers-hand", "/bidding/going_under/one_rank", "nines-and-tens"): Reading(
         lambda _chosen: {"": False, "/bidding/going_under/hand_ranks": ["9", "T"]}
     ),
-    (
-        "farmers-hand",
-        "/bidding/going_under/one_rank",
-        "a hand with no ace and no face card, redealt rather than exchanged (ECV; house rule no-ace-no-face)",
-    ): Reading(why_not="a redeal is another rule (bidding.redeal), not a value of the exchange with the kitty"),
-    ("go-under", "/bidding/going_under/one_rank", "any three of the nines and tens (NG; mode mixed)"): Reading(_set(False)),
-    ("mcevoy", "/bidding/redeal/per_player_per_game", "once per match (WV)"): Reading(why_not=NO_MATCH),
-    ("no-ace-no-face", "/bidding/redeal/ranks", "aces allowed (EC; mode ace-allowed)"): Reading(_also("A")),
-    (
-        "no-ace-no-face",
-        "/bidding/redeal/ranks",
-        "non-trump nines and tens, after trump is made (NG)",
-    ): Reading(why_not="a redeal is asked for before the bidding; the language has no redeal once trump is made"),
-    (
-        "no-up-card-discard",
-        "/bidding/round_one/dealer_may_discard_up_card",
-        "any card, the up-card included (S1; the default without this rule)",
-    ): Reading(_set(True)),
-    ("optional-pickup", "/bidding/round_one/dealer_pickup", "compulsory (S1; the default without this rule)"): Reading(
-        _set("compulsory")
+    ("farmers-hand", "/bidding/going_under/one_rank", "no-ace-no-face"): Reading(
+        why_not="a redeal is another rule (bidding.redeal), not a value of the exchange with the kitty"
     ),
-    ("partners-best", "/lone_play/partner_card_order", "the card first, then the discard (K87R; mode receive-first)"): Reading(
-        _set("receive_first")
+    ("go-under", "/bidding/going_under/one_rank", "mixed"): Reading(_set(False)),
+    ("mcevoy", "/bidding/redeal/per_player_per_game", "once-per-match"): Reading(why_not=NO_MATCH),
+    ("no-ace-no-face", "/bidding/redeal/ranks", "ace-allowed"): Reading(_also("A")),
+    ("no-ace-no-face", "/bidding/redeal/ranks", "non-trump-nines-tens-after"): Reading(
+        why_not="a redeal is asked for before the bidding; the language has no redeal once trump is made"
     ),
-    (
-        "partners-best-defender",
-        "/lone_play/partner_card_order",
-        "the card first, then the discard (K87R; mode receive-first)",
-    ): Reading(_set("receive_first")),
-    (
-        "passed-player-cannot-go-alone",
-        "/lone_play/passed_player",
-        "any earlier pass (L1888, section 93; mode any-round)",
-    ): Reading(_set("not_if_passed")),
-    (
-        "renege-ends-hand",
-        "/play/renege_penalty/ends_hand",
-        "the revoking side may require the hand to be played out (L1888, law 70)",
-    ): Reading(why_not="nobody decides whether play goes on after a renege: the rules end the hand there or play it out"),
-    ("renege-ends-hand", "/play/renege_penalty/points", "3 in competition (ECR)"): Reading(_set(3)),
-    (
-        "renege-ends-hand",
-        "/play/renege_penalty/points",
-        "4 to the other side and 4 off the renegers (EDG; mode both-ways)",
-    ): Reading(lambda _chosen: {"": 4, "/play/renege_penalty/against_lone": 4, "/play/renege_penalty/mode": "both"}),
-    (
-        "smitty",
-        "/scoring/rows/predicted-lone-march/award/points",
-        "10 points and the game, for a prediction 'for the game' (S4a merges the two cases)",
-    ): Reading(why_not="a scoring row awards points; winning the game outright is no award the language has"),
+    ("no-up-card-discard", "/bidding/round_one/dealer_may_discard_up_card", "without-this-rule"): Reading(_set(True)),
+    ("optional-pickup", "/bidding/round_one/dealer_pickup", "without-this-rule"): Reading(_set("compulsory")),
+    ("partners-best", "/lone_play/partner_card_order", "receive-first"): Reading(_set("receive_first")),
+    ("partners-best-defender", "/lone_play/partner_card_order", "receive-first"): Reading(_set("receive_first")),
+    ("passed-player-cannot-go-alone", "/lone_play/passed_player", "any-round"): Reading(_set("not_if_passed")),
+    ("renege-ends-hand", "/play/renege_penalty/ends_hand", "revoking-side-may-require-hand"): Reading(
+        why_not="nobody decides whether play goes on after a renege: the rules end the hand there or play it out"
+    ),
+    ("renege-ends-hand", "/play/renege_penalty/points", "points-3-competition"): Reading(_set(3)),
+    ("renege-ends-hand", "/play/renege_penalty/points", "both-ways"): Reading(
+        lambda _chosen: {"": 4, "/play/renege_penalty/against_lone": 4, "/play/renege_penalty/mode": "both"}
+    ),
+    ("smitty", "/scoring/rows/predicted-lone-march/award/points", "points-10-points-game-prediction-game"): Reading(
+        why_not="a scoring row awards points; winning the game outright is no award the language has"
+    ),
     # Contract games (bid-euchre and the games built on it)
-    ("bid-euchre", "/auction/min", "three (CIN, BEG, EDG)"): Reading(_set(3)),
-    ("bid-euchre", "/auction/min", "three in a suit or four in no trump, on a 32-card double pack (W21)"): Reading(
-        why_not=_ONE_MINIMUM
-    ),
-    (
-        "bid-euchre",
-        "/auction/rounds",
-        "round and round until the others pass, a pass being final (IDD; PEP for Pepper)",
-    ): Reading(_set("until_passed")),
-    ("bid-euchre", "/auction/all_pass", "the dealer is forced to bid three (CIN)"): Reading(
+    ("bid-euchre", "/auction/min", "three"): Reading(_set(3)),
+    ("bid-euchre", "/auction/min", "three-suit-four-no-trump"): Reading(why_not=_ONE_MINIMUM),
+    ("bid-euchre", "/auction/rounds", "round-round-until-others-pass"): Reading(_set("until_passed")),
+    ("bid-euchre", "/auction/all_pass", "dealer-forced-bid-three"): Reading(
         lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 3}
     ),
-    ("bid-euchre", "/auction/all_pass", "the dealer is stuck with the minimum bid (EUS, on the double pack)"): Reading(
-        _set("dealer_stuck")
-    ),
-    ("bid-euchre", "/scoring/rows/made/award", "the bidders score their tricks plus two (EUS, D57)"): Reading(
+    ("bid-euchre", "/auction/all_pass", "dealer-stuck-minimum-bid"): Reading(_set("dealer_stuck")),
+    ("bid-euchre", "/scoring/rows/made/award", "bidders-score-tricks-plus-two"): Reading(
         _set({"makers": {"tricks": 1, "points": 2}, "defenders": {"tricks": 1}})
     ),
-    ("bid-euchre", "/scoring/rows/made/award", "the bidders score the bid and the defenders nothing (FAE)"): Reading(
-        _set({"makers": {"bid": 1}})
-    ),
-    (
-        "bid-euchre",
-        "/scoring/rows/moon/award/points",
-        "24 for a lone hand taking all twelve tricks of a double pack, and minus 24 when it fails (NOB)",
-    ): Reading(_set(24)),
-    ("bid-euchre", "/game/target", "50 or 100 (REFP, EUS)"): Reading(_set(50)),
-    ("bid-euchre", "/game/target", "52 (NP, OMB)"): Reading(_set(52)),
-    ("bid-euchre", "/game/target", "30 or 52 as options of an online service (TRK)"): Reading(_set(30)),
-    (
-        "bid-euchre",
-        "/game/win",
-        "the first side to reach the target wins, however it got there (the turn-up game's rule)",
-    ): Reading(_set("reach_target")),
-    ("bid-euchre", "/auction/first_lead", "the player to the dealer's left, whoever won the bid (FAE)"): Reading(
-        _set("left_of_dealer")
-    ),
-    ("bid-euchre-double", "/auction/min", "no stated minimum, one trick or more (IDD, BLM)"): Reading(_set(1)),
-    ("bid-euchre-double", "/auction/rounds", "one chance each (NP, W21)"): Reading(_set("once")),
-    ("bid-euchre-double", "/auction/all_pass", "the stuck dealer may bid five, one under the minimum (HW)"): Reading(
+    ("bid-euchre", "/scoring/rows/made/award", "bidders-score-bid-defenders-nothing"): Reading(_set({"makers": {"bid": 1}})),
+    ("bid-euchre", "/scoring/rows/moon/award/points", "points-24-lone-hand-taking-all"): Reading(_set(24)),
+    ("bid-euchre", "/game/target", "target-50-100"): Reading(_set(50)),
+    ("bid-euchre", "/game/target", "target-52"): Reading(_set(52)),
+    ("bid-euchre", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
+    ("bid-euchre", "/game/win", "first-side-reach-target-wins"): Reading(_set("reach_target")),
+    ("bid-euchre", "/auction/first_lead", "player-dealer-s-left-whoever"): Reading(_set("left_of_dealer")),
+    ("bid-euchre-double", "/auction/min", "no-stated-minimum-one-trick"): Reading(_set(1)),
+    ("bid-euchre-double", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
+    ("bid-euchre-double", "/auction/all_pass", "stuck-dealer-may-bid-five"): Reading(
         lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5}
     ),
-    ("bid-euchre-double", "/auction/stuck_min", "five (HW)"): Reading(_set(5)),
-    ("bid-euchre-double", "/scoring/rows/moon/award/points", "a failed Call 2 goes down 12 (TRK, a player's report)"): Reading(
+    ("bid-euchre-double", "/auction/stuck_min", "five"): Reading(_set(5)),
+    ("bid-euchre-double", "/scoring/rows/moon/award/points", "failed-call-2-goes-down"): Reading(
         why_not="it values a failed Call 2, a bid this variant does not have, so it gives no value for the moon"
     ),
-    ("bid-euchre-double", "/game/target", "50 (EUS)"): Reading(_set(50)),
-    ("bid-euchre-double", "/game/target", "30 or 52 as options of an online service (TRK)"): Reading(_set(30)),
-    ("bid-euchre-double", "/trump/duplicate_tiebreak", "the later wins (S4p, for the Cornish six-hand game)"): Reading(
-        _set("later_wins")
-    ),
-    ("pepper", "/auction/rounds", "one chance each (PML)"): Reading(_set("once")),
-    ("pepper", "/auction/trump", "with the bid, as in Bid Euchre (BEP)"): Reading(_set("with_bid")),
-    ("pepper", "/auction/all_pass", "the deal is thrown in (BWP)"): Reading(
-        lambda _chosen: {"": "throw_in", "/auction/stuck_min": None}
-    ),
-    ("pepper", "/auction/named_bids", "bids of one to six and a single pepper, with no suit named (PML)"): Reading(
+    ("bid-euchre-double", "/game/target", "target-50"): Reading(_set(50)),
+    ("bid-euchre-double", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
+    ("bid-euchre-double", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
+    ("pepper", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
+    ("pepper", "/auction/trump", "bid-bid-euchre"): Reading(_set("with_bid")),
+    ("pepper", "/auction/all_pass", "deal-thrown"): Reading(lambda _chosen: {"": "throw_in", "/auction/stuck_min": None}),
+    ("pepper", "/auction/named_bids", "bids-one-six-single-pepper"): Reading(
         why_not="it changes the ladder and the pepper together, and PML's scoring for them is not in the pages read"
     ),
-    (
-        "pepper",
-        "/auction/named_bids",
-        "bids of 4, 5, 6, a moon of 7 and a double moon of 14, after four opening pepper hands (BWP)",
-    ): Reading(why_not="opening hands played under rules of their own (the pepper round) are not part of the rules language"),
-    ("pepper", "/scoring/rows/made/award", "each side scores the tricks it took (BEP, for Bid Euchre)"): Reading(
+    ("pepper", "/auction/named_bids", "bids-4-5-6-moon"): Reading(
+        why_not="opening hands played under rules of their own (the pepper round) are not part of the rules language"
+    ),
+    ("pepper", "/scoring/rows/made/award", "each-side-scores-tricks-took"): Reading(
         _set({"makers": {"tricks": 1}, "defenders": {"tricks": 1}})
     ),
-    (
-        "pepper",
-        "/scoring/rows/little-pepper-set/award",
-        "a failed pepper is set back 12 or 14, and defenders who take no trick against it lose 6 (PEW)",
-    ): Reading(why_not="a penalty for defenders who take no trick tests the defenders' tricks, which a contract row does not"),
-    ("pepper", "/game/target", "30 (GRP)"): Reading(_set(30)),
-    ("pepper", "/game/target", "42 (BWP)"): Reading(_set(42)),
-    ("pepper", "/game/win", "the first side to reach the target (the Pepper sources read say nothing either way)"): Reading(
-        _set("reach_target")
+    ("pepper", "/scoring/rows/little-pepper-set/award", "failed-pepper-set-back-12"): Reading(
+        why_not="a penalty for defenders who take no trick tests the defenders' tricks, which a contract row does not"
     ),
-    (
-        "six-hand-bid-euchre",
-        "/auction/named_bids",
-        "the pages read do not say what the bidder discards; two, down to eight cards, is the only way to play eight tricks",
-    ): Reading(why_not=AGREES),
-    (
-        "six-hand-bid-euchre",
-        "/auction/rounds",
-        "round and round until the others pass (IDD, for four hands on the double pack)",
-    ): Reading(_set("until_passed")),
-    ("six-hand-bid-euchre", "/auction/all_pass", "the dealer is stuck (CIN, EUS, for four hands)"): Reading(_set("dealer_stuck")),
-    ("six-hand-bid-euchre", "/scoring/rows/made/award", "the bidders score the bid (FAE)"): Reading(
+    ("pepper", "/game/target", "target-30"): Reading(_set(30)),
+    ("pepper", "/game/target", "target-42"): Reading(_set(42)),
+    ("pepper", "/game/win", "first-side-reach-target"): Reading(_set("reach_target")),
+    ("six-hand-bid-euchre", "/auction/named_bids", "pages-read-do-not-say"): Reading(why_not=AGREES),
+    ("six-hand-bid-euchre", "/auction/rounds", "round-round-until-others-pass"): Reading(_set("until_passed")),
+    ("six-hand-bid-euchre", "/auction/all_pass", "dealer-stuck"): Reading(_set("dealer_stuck")),
+    ("six-hand-bid-euchre", "/scoring/rows/made/award", "bidders-score-bid"): Reading(
         _set({"makers": {"bid": 1}, "defenders": {"tricks": 1}})
     ),
-    ("six-hand-bid-euchre", "/game/target", "100 (LQC)"): Reading(_set(100)),
-    ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "the later wins (S4p, for the Cornish six-hand game)"): Reading(
-        _set("later_wins")
-    ),
+    ("six-hand-bid-euchre", "/game/target", "target-100"): Reading(_set(100)),
+    ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
 }
 """Every reading recorded under `choices`, by (file id, pointer, its text); an edit's `""` is the choice's own pointer."""
 
@@ -326,6 +219,7 @@ class ChoiceMutant:
     document: str
     kind: str
     pointer: str
+    reading_id: str
     text: str
     source: str
     clause: str
@@ -338,7 +232,9 @@ class ChoiceMutant:
     def governs(self, rules: Rules) -> bool:
         """Whether these rules record this very choice (so the reading would change them)."""
         choice = rules.document.get("choices", {}).get(self.pointer)
-        return isinstance(choice, Mapping) and self.text in choice.get("others", ()) and choice.get("source") == self.source
+        if not isinstance(choice, Mapping) or choice.get("source") != self.source:
+            return False
+        return any(ident == self.reading_id for ident, _text in other_readings(choice))
 
     def mutate(self, rules: Rules) -> Rules:
         """The rules with this reading in place where it governs; any other rules unchanged."""
@@ -373,12 +269,14 @@ def choice_mutants() -> tuple[ChoiceMutant, ...]:
     mutants = []
     for kind, ident, pointer, choice in recorded_choices():
         rules = _home_rules(kind, ident)
-        for text in choice.get("others", ()):
-            reading = READINGS.get((ident, pointer, text)) or _named_house_rule(rules, kind, ident, text)
+        for reading_id, text in other_readings(choice):
+            if reading_id is None:
+                raise KeyError(f"{ident} {pointer}: the reading {text!r} has no id; write `others` as a mapping of reading ids")
+            reading = READINGS.get((ident, pointer, reading_id)) or _named_house_rule(rules, kind, ident, text)
             if reading is None:
-                raise KeyError(f"{ident} {pointer}: the reading {text!r} is not written as rules in {__name__}.READINGS")
+                raise KeyError(f"{ident} {pointer}: the reading {reading_id!r} is not written as rules in {__name__}.READINGS")
             clause = clause_of(rules, pointer, _own_clauses(kind, ident))
-            mutants.append(ChoiceMutant(ident, kind, pointer, text, choice["source"], clause, reading))
+            mutants.append(ChoiceMutant(ident, kind, pointer, reading_id, text, choice["source"], clause, reading))
     return tuple(mutants)
 
 
@@ -482,6 +380,7 @@ def score(results: Iterable[MutantResult]) -> dict[str, Any]:
             "kind": r.mutant.kind,
             "pointer": r.mutant.pointer,
             "clause": r.mutant.clause,
+            "reading_id": r.mutant.reading_id,
             "reading": r.mutant.text,
             "status": r.status,
             "why_not": r.mutant.reading.why_not or r.invalid,

@@ -19,7 +19,7 @@ from typing import Any
 
 from conformance.suite.observed_rows import rows_shown
 from conformance.suite.outcomes import Outcome, RunResult
-from conformance.suite.scenarios import Scenario, scenario_rules
+from conformance.suite.scenarios import Scenario, scenario_document
 from conformance.suite.spec_ids import all_clause_ids, scoring_rows_by_variant
 from documents.schemas import BASE_URI, inlined
 from ruleset import builtin_catalog
@@ -83,7 +83,7 @@ def refusals_shown(scenario: Scenario, reply: dict[str, Any]) -> Iterator[str]:
 
 def rows_reached(scenario: Scenario, reply: dict[str, Any]) -> list[str]:
     """The scoring rows of the hands the engine showed finished in its reply to the scenario."""
-    return rows_shown(dict(scenario_rules(scenario).document), reply["observations"])
+    return rows_shown(dict(scenario_document(scenario)), reply["observations"])
 
 
 def _result_reply(outcome: Outcome) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ engine is never failed for a reading it declared, and never excused from anythin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,10 +19,8 @@ from conformance.engines.reference import ReferenceEngine
 from conformance.running.completions import explore
 from conformance.suite.compare import compare
 from conformance.suite.requests import build_request
-from conformance.suite.scenarios import Scenario, scenario_rules
-from ruleset import SpecInvalid, builtin_catalog
-from ruleset.compiled.loading import load_rules
-from ruleset.compiled.rules import Rules
+from conformance.suite.scenarios import Scenario, scenario_document
+from ruleset import SpecInvalid, builtin_catalog, resolved_document
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,7 @@ class Plan:
     """How a scenario is sent to an engine: its house rules and rules, or why it is not applicable."""
 
     house_rules: tuple[str, ...]
-    rules: Rules | None = None
+    document: Mapping[str, Any] | None = None
     not_applicable: str | None = None
 
 
@@ -77,17 +76,17 @@ def _plan(scenario: Scenario, always: tuple[str, ...]) -> Plan:
     house_rules = (*scenario.house_rules, *added)
     readings = ", ".join(added)
     try:
-        rules = load_rules(scenario.variant, house_rules)
+        document = resolved_document(scenario.variant, house_rules)
     except SpecInvalid as exc:
         first = str(exc.errors[0]) if exc.errors else "they do not compose"
         return Plan(
             scenario.house_rules,
             not_applicable=f"the engine always plays {readings}, which this scenario's rules exclude: {first}",
         )
-    if rules.document == scenario_rules(scenario).document:
+    if document == scenario_document(scenario):
         return Plan(scenario.house_rules)
     engine = ReferenceEngine()
-    request = build_request(scenario, 0, rules, house_rules)
+    request = build_request(scenario, 0, document, house_rules)
     reply = engine.handle(request)
     if (
         reply is None
@@ -99,7 +98,7 @@ def _plan(scenario: Scenario, always: tuple[str, ...]) -> Plan:
             scenario.house_rules,
             not_applicable=f"the scenario checks a reading the engine does not play: it always plays {readings}",
         )
-    return Plan(house_rules, rules)
+    return Plan(house_rules, document)
 
 
 def _completions_differ(engine: ReferenceEngine, request: dict[str, Any], scenario: Scenario) -> bool:

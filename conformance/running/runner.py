@@ -116,7 +116,7 @@ def run_scenario(engine: Engine, hello: dict[str, Any], scenario: Scenario, seq:
     plan = readings.plan(scenario, tuple(hello.get("always", ())))
     if plan.not_applicable:
         return Outcome(scenario, "not_applicable", plan.not_applicable)
-    request = build_request(scenario, seq, plan.rules, plan.house_rules)
+    request = build_request(scenario, seq, plan.document, plan.house_rules)
     started = time.perf_counter()
     try:
         reply = run_in_session(engine.exchange, request) if SESSIONS in hello.get("capabilities", ()) else engine.request(request)

@@ -8,9 +8,11 @@ scenario names must exist.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from conformance.suite.spec_ids import deal_number_clause_ids
@@ -19,7 +21,7 @@ from documents.reading import files_in
 from documents.schemas import validate_document
 from documents.yaml_loader import Document, load_document
 from reference_impl.deal import DealError, explicit_deal
-from ruleset import Catalog, SpecError, SpecInvalid, builtin_catalog, load_catalog, resolve_checked
+from ruleset import Catalog, SpecError, SpecInvalid, builtin_catalog, load_catalog, resolve_checked, resolved_document
 from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Rules, compile_rules
 
@@ -169,6 +171,18 @@ def _rules(variant: str, house_rules: tuple[str, ...], spec: tuple[Path, ...]) -
         return load_rules(variant, house_rules)
     resolved = resolve_checked(catalog_with(spec), variant, house_rules)
     return compile_rules(resolved.data, resolved.house_rules)
+
+
+def scenario_document(scenario: Scenario) -> Mapping[str, Any]:
+    """The resolved rules a scenario is played under, as they are sent to an engine."""
+    return _document(scenario.variant, scenario.house_rules, scenario.spec)
+
+
+@lru_cache(maxsize=256)
+def _document(variant: str, house_rules: tuple[str, ...], spec: tuple[Path, ...]) -> Mapping[str, Any]:
+    if not spec:
+        return resolved_document(variant, house_rules)
+    return MappingProxyType(resolve_checked(catalog_with(spec), variant, house_rules).data)
 
 
 @lru_cache(maxsize=8)

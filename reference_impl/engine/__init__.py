@@ -5,12 +5,11 @@ from .machine import apply, legal_actions, new_hand, refusal_reason
 from .match import FinishedGame, MatchState, match_apply, match_legal_actions, new_match
 from .observe import observe, observe_game, observe_match
 from .phases import ORDER, PHASES, Phase
-from .state import REASONS, HandResult, HandState, IllegalAction
+from .state import HandResult, HandState, IllegalAction
 
 __all__ = [
     "ORDER",
     "PHASES",
-    "REASONS",
     "FinishedGame",
     "GameState",
     "HandResult",

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from ruleset.compiled.contracts import Contract
 from ruleset.compiled.rules import Action, Rules
+from ruleset.refusals import MEANINGS
 
 from ..deal import Deal
 
@@ -44,29 +45,6 @@ CALL_DISCARD = "call_discard"
 CALL_HAND_OVER = "call_hand_over"
 CALL_PASS_BACK = "call_pass_back"
 SPECIAL_UP_BID = "special_up_bid"
-REASONS = {
-    "unknown_action": "the action is not one this variant knows",
-    "hand_over": "the hand is over; no more actions are taken",
-    "not_your_turn": "it is another player's turn",
-    "wrong_phase": "that kind of action is not taken at this point of the hand",
-    "turned_down_suit": "the suit of the turned-down card cannot be named in round two",
-    "dealer_must_name_trump": "the dealer is stuck and may not pass",
-    "must_go_alone": "this bid can only be made by going alone",
-    "card_not_in_hand": "the card is not in the player's hand",
-    "cannot_discard_up_card": "the dealer may not discard the up-card",
-    "pickup_compulsory": "the dealer must take the up-card",
-    "must_follow_suit": "the player holds a card of the suit led and must play one",
-    "suit_not_allowed": "that suit cannot be trump in this variant",
-    "needs_trump_to_order": "the dealer may take up the up-card only holding a card of its suit",
-    "passed_cannot_go_alone": "a player who passed may not play alone",
-    "not_a_partner": "a lone player may ask only a partner for a card",
-    "not_eligible_to_go_under": "only cards that together qualify to go under may be exchanged with the kitty",
-    "cannot_fold": "nobody may fold when the up-card's suit made trump at once",
-    "bid_too_low": "a bid must be at least the minimum and name more tricks than the bid before it",
-    "bid_not_allowed": "this auction has no such bid (a bid names its trump only where the variant's bids carry one)",
-    "needs_trump_to_make": "a player may make a suit trump only holding a card of it",
-    "no_trump_for_stuck_dealer": "only the dealer, once stuck, may name no trump",
-}
 
 
 class IllegalAction(Exception):
@@ -78,7 +56,7 @@ class IllegalAction(Exception):
         self.phase = phase
         self.action = action
         who = f"seat {seat} cannot {action!r}" if seat is not None else f"{action!r} cannot be taken"
-        message = f"{who} during {phase}: {REASONS[code]}"
+        message = f"{who} during {phase}: {MEANINGS[code]}"
         super().__init__(message + (f" ({detail})" if detail else ""))
 
 

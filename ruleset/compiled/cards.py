@@ -31,10 +31,6 @@ class Card:
         """The code without its copy number."""
         return self.code.split("#")[0]
 
-    @property
-    def is_joker(self) -> bool:
-        return self.suit is None
-
 
 def parse_card(code: str) -> Card:
     """Build a Card from its code; raise ValueError for a malformed code."""
@@ -45,7 +41,3 @@ def parse_card(code: str) -> Card:
     if len(face) != 2 or face[0] not in "23456789TJQKA" or face[1] not in SUITS:
         raise ValueError(f"not a card code: {code!r}")
     return Card(code, face[0], face[1], copy)
-
-
-def suit_index(letter: str) -> int:
-    return SUITS.index(letter)

@@ -42,7 +42,6 @@ class Bid:
 class Auction:
     """Everything the engine needs to run one variant's auction."""
 
-    trump_with_bid: bool
     trump_choices: tuple[int, ...]
     """The trump indexes a contract may have, in the order the variant lists them."""
     until_passed: bool
@@ -140,7 +139,6 @@ def compile_auction(section: dict[str, Any], hand_size: int, trump_letters: str)
     rounds = section["rounds"]
     no_trump_lead = section["first_lead_no_trump"]
     return Auction(
-        trump_with_bid=with_bid,
         trump_choices=choices,
         until_passed=rounds != "once",
         passed_may_return=section["passed_may_return"],
