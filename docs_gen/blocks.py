@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from conformance.suite.checkpoints import CHECKPOINTS
 from ruleset.compiled.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
+from ruleset.language import RESHAPINGS, additions, current_language
 from ruleset.refusals import PHASE_OWN, REFUSALS
 
 from .context import Context
@@ -103,6 +104,17 @@ def _refusal_reasons(ctx: Context) -> str:
     return table(["Order", "Reason", "When"], rows)
 
 
+def _language_versions(ctx: Context) -> str:
+    """Every addition and change of shape of the rules language, by the version it came in (`ruleset.language`)."""
+    rows = [(str(a.since), f"`{a.pattern}`" + (f" = `{a.value}`" if a.is_value else ""), esc(a.description)) for a in additions()]
+    rows += [(str(r.since), f"`{r.pattern}`", esc(r.description)) for r in RESHAPINGS]
+    rows.sort(key=lambda row: int(row[0]))
+    intro = (
+        f"The current version is {current_language()}; version 1 is the language as it stood before versions were recorded.\n\n"
+    )
+    return intro + table(["Version", "Where", "What"], rows)
+
+
 def _engine_ids(ctx: Context) -> str:
     variants = ", ".join(f"`{v}`" for v in ctx.data.variants)
     rules = []
@@ -122,4 +134,5 @@ BLOCKS: dict[str, Block] = {
     "engine-ids": _engine_ids,
     "checkpoints": _checkpoints,
     "refusal-reasons": _refusal_reasons,
+    "language-versions": _language_versions,
 }

@@ -113,6 +113,13 @@ def inlined(uri: str) -> dict[str, Any]:
     return dict(expand({"$ref": uri}, BASE_URI))
 
 
+@cache
+def optional_observation_fields() -> tuple[str, ...]:
+    """The observation fields the protocol lets an engine leave out, in the schema's order."""
+    observation = inlined(f"{BASE_URI}protocol.schema.json#/$defs/observation")
+    return tuple(name for name in observation["properties"] if name not in observation.get("required", ()))
+
+
 Locate = Callable[[str], tuple[str, int]]
 
 

@@ -16,6 +16,7 @@ from documents.errors import SpecError, SpecInvalid
 from ruleset.catalog import Catalog, load_catalog
 from ruleset.compose import Resolved, parse_house_rule_ref, resolve
 from ruleset.defaults import fill_defaults
+from ruleset.language import VERSION_FIELD, current_language
 from ruleset.resolved_schema import FILE_NAME as RESOLVED_SCHEMA
 from ruleset.section_check import SectionCheck
 from ruleset.semantics import check
@@ -52,6 +53,7 @@ def resolve_checked(catalog: Catalog, variant_id: str, house_rules: Iterable[str
     """
     resolved = resolve(catalog, variant_id, tuple(house_rules))
     fill_defaults(resolved.data)
+    resolved.data[VERSION_FIELD] = current_language()
     errors = _SCHEMA_CHECK.errors(resolved.data, resolved.locate)
     if not errors:
         errors = check(resolved, catalog.sources, catalog.retired_clauses)

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from documents.paths import data_home
+from ruleset.language import VERSION_FIELD
 
 FILE_NAME = "resolved-variant.schema.json"
 DESCRIPTION = (
@@ -37,6 +38,8 @@ def resolved_variant_schema(variant: dict[str, Any]) -> dict[str, Any]:
     del schema["if"], schema["else"]
     schema["allOf"] = [{"$ref": "#/$defs/complete"}]
     _require_defaults(schema)
+    shape = schema["$defs"]["shape"]
+    shape["required"] = [*shape.get("required", []), VERSION_FIELD]  # composition always writes it
     return schema
 
 

@@ -21,6 +21,7 @@ from conformance.suite.scenarios import suite
 from reference_impl.deal import deal_number
 from ruleset import builtin_catalog
 from ruleset.compiled.loading import load_rules
+from ruleset.language import lower
 from tests import ROOT
 
 ENGINE = ROOT / "engines" / "javascript" / "engine.js"
@@ -58,7 +59,7 @@ def run_request(seq: int, deals: list[dict[str, object]], variant: str = "north-
         "scenario": f"deal-{seq}",
         "variant": variant,
         "house_rules": [],
-        "rules": dict(load_rules(variant).document),
+        "rules": lower(load_rules(variant).document, 1),  # the language the engine reads, as the runner sends it
         "deals": deals,
         "actions": [],
         "probes": [],

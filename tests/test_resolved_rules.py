@@ -25,6 +25,7 @@ from tests.cli_helpers import run_cli
 SCHEMAS = ROOT / "schemas"
 # Fields that may stay absent in resolved rules, each for its reason (see the resolved schema's description).
 MAY_BE_ABSENT = {
+    "language",  # written by composition, never by a spec file
     "label",  # a scoring row without a label is shown by its name
     "makers_tricks",  # a scoring row's conditions: one left out matches any value
     "maker_alone",

@@ -27,6 +27,8 @@ def test_the_root_only_names_and_requires_the_sections() -> None:
             "propertyNames",
             "additionalProperties",
             "minLength",
+            "minimum",
+            "x-since",  # the language version a section came in: an annotation, no constraint
         }
 
 

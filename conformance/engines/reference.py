@@ -18,13 +18,14 @@ import orjson
 
 from conformance import __version__
 from conformance.engines import sdk
-from documents.schemas import validate
+from documents.schemas import optional_observation_fields, validate
 from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
 from reference_impl.engine import IllegalAction, observe_game, observe_match
 from reference_impl.engine.game import DealSource, GameState, game_apply, game_legal_actions, new_game
 from reference_impl.engine.match import MatchState, match_apply, new_match
 from ruleset import RESOLVED_SCHEMA, SpecInvalid, builtin_catalog
 from ruleset.compiled.rules import Rules, compile_rules
+from ruleset.language import current_language
 
 NAME = "euchre-spec reference engine"
 RulesHook = Callable[[Rules], Rules]
@@ -41,6 +42,8 @@ def identity() -> sdk.Identity:
         tuple(sorted(catalog.house_rules)),
         notes="Interprets the resolved rules sent with each request.",
         plays_matches=True,
+        rules_language=current_language(),
+        observes=optional_observation_fields(),
     )
 
 

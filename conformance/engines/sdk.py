@@ -76,6 +76,10 @@ class Identity:
     notes: str = ""
     plays_matches: bool = False
     """Whether the engine plays matches (the `matches` capability), besides single games."""
+    rules_language: int | None = None
+    """The version of the rules language the engine reads; None says nothing, which the runner takes as version 1."""
+    observes: tuple[str, ...] = ()
+    """The optional observation fields the engine reports (checkpoints on the others are skipped, not failed)."""
 
     def hello(self, capabilities: tuple[str, ...]) -> dict[str, Any]:
         reply: dict[str, Any] = {
@@ -93,6 +97,10 @@ class Identity:
             reply["capabilities"] = list(offered)
         if self.notes:
             reply["notes"] = self.notes
+        if self.rules_language is not None:
+            reply["rules_language"] = self.rules_language
+        if self.observes:
+            reply["observes"] = list(self.observes)
         return reply
 
 

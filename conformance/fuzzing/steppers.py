@@ -16,11 +16,13 @@ from typing import Any, Protocol
 from conformance.engines.process import EngineProcess
 from conformance.engines.reference import hello_reply as reference_hello
 from conformance.engines.sdk import SESSIONS
+from conformance.running.runner import engine_language
 from reference_impl.deal import deal_number
 from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine.state import HandState
 from ruleset import resolved_document
 from ruleset.compiled.loading import load_rules
+from ruleset.language import lower
 
 IN_PROCESS = ("reference", "openspiel")
 
@@ -132,14 +134,16 @@ class ProtocolStepper:
         self.process = EngineProcess(command, timeout=timeout)
         hello = self.process.start()
         self.sessions = SESSIONS in hello.get("capabilities", ())
+        self.language = engine_language(hello)
+        """The rules language the engine reads: it is sent the rules as of that version."""
         self.request: dict[str, Any] = {}
         self.last: dict[str, Any] = {}
         self.seq = 0
         self.hands = 0
 
     def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None:
-        document = resolved_document(variant, house_rules)
-        setup = {"variant": variant, "house_rules": list(house_rules), "rules": dict(document), "deals": [deal]}
+        document = lower(resolved_document(variant, house_rules), self.language)
+        setup = {"variant": variant, "house_rules": list(house_rules), "rules": document, "deals": [deal]}
         if self.sessions:
             messages = [{"type": "close", "session": self.hands}] if self.hands else []
             self.hands += 1

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from conformance.fuzzing.steppers import ProtocolStepper, Stepper, View, observation_of
 from ruleset import resolved_document
+from ruleset.language import lower
 
 Move = tuple[int, int, str]
 """A slot, the seat to act in its hand, and the action."""
@@ -81,7 +82,7 @@ class SessionTable:
         self.setup = {
             "variant": variant,
             "house_rules": list(house_rules),
-            "rules": dict(resolved_document(variant, house_rules)),
+            "rules": lower(resolved_document(variant, house_rules), stepper.language),
         }
         self._open: set[int] = set()
         self._last: dict[int, View] = {}

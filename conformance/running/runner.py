@@ -20,12 +20,13 @@ from conformance.engines.sessions import run_in_session
 from conformance.running import readings
 from conformance.running.completions import CompletionMismatch, explore
 from conformance.running.interrupts import Interrupted
-from conformance.suite.compare import Mismatch, compare
+from conformance.suite.compare import Mismatch, judge, reported_fields
 from conformance.suite.expected import ExpectedFailure
 from conformance.suite.outcomes import FAILING, Outcome, RunResult
 from conformance.suite.requests import build_request
-from conformance.suite.scenarios import Scenario, scenario_rules
+from conformance.suite.scenarios import Scenario, scenario_document, scenario_rules
 from documents.schemas import SchemaCheck, message_check
+from ruleset.language import FIRST, NotInLanguage, current_language, lower
 
 
 def _reply_validator() -> SchemaCheck:
@@ -43,9 +44,20 @@ def check_handshake(hello: dict[str, Any]) -> None:
     if problem is not None:
         where = "/".join(str(p) for p in problem.absolute_path)
         raise EngineFailure("error", f"the engine's handshake does not follow the protocol at /{where}: {problem.message}")
+    if engine_language(hello) > current_language():
+        raise EngineFailure(
+            "error",
+            f"the engine reads rules language {engine_language(hello)}; this runner's spec is written in {current_language()}",
+        )
     unknown = readings.unknown_readings(tuple(hello.get("always", ())))
     if unknown:
         raise EngineFailure("error", f"the engine always plays readings the spec does not have: {', '.join(unknown)}")
+
+
+def engine_language(hello: dict[str, Any]) -> int:
+    """The rules language version an engine reads: what its handshake says, or the first version if it says nothing."""
+    version = hello.get("rules_language", FIRST)
+    return version if isinstance(version, int) else FIRST
 
 
 def unsupported(scenario: Scenario, hello: dict[str, Any]) -> str | None:
@@ -116,7 +128,11 @@ def run_scenario(engine: Engine, hello: dict[str, Any], scenario: Scenario, seq:
     plan = readings.plan(scenario, tuple(hello.get("always", ())))
     if plan.not_applicable:
         return Outcome(scenario, "not_applicable", plan.not_applicable)
-    request = build_request(scenario, seq, plan.document, plan.house_rules)
+    try:
+        document = lower(plan.document or scenario_document(scenario), engine_language(hello))
+    except NotInLanguage as exc:
+        return Outcome(scenario, "not_applicable", str(exc))
+    request = build_request(scenario, seq, document, plan.house_rules)
     started = time.perf_counter()
     try:
         reply = run_in_session(engine.exchange, request) if SESSIONS in hello.get("capabilities", ()) else engine.request(request)
@@ -135,7 +151,8 @@ def run_scenario(engine: Engine, hello: dict[str, Any], scenario: Scenario, seq:
             return Outcome(
                 scenario, "error", f"the reply does not follow the protocol at /{where}: {problems[0].message}", seconds=elapsed
             )
-    mismatches: list[Mismatch | CompletionMismatch] = [*compare(scenario, reply)]
+    verdict = judge(scenario, reply, reported_fields(reply, hello.get("observes", ())))
+    mismatches: list[Mismatch | CompletionMismatch] = [*verdict.mismatches]
     if scenario.explores and "stopped" not in reply:
         try:
             mismatches += explore(engine.exchange, request, scenario, SESSIONS in hello.get("capabilities", ()))
@@ -144,6 +161,14 @@ def run_scenario(engine: Engine, hello: dict[str, Any], scenario: Scenario, seq:
         elapsed = time.perf_counter() - started
     if mismatches:
         return Outcome(scenario, "fail", str(mismatches[0]), [str(m) for m in mismatches], elapsed, reply=reply)
+    if verdict.unreported:
+        fields = ", ".join(verdict.unreported)
+        note = f"not checked: {fields} (optional observation fields the engine does not report)"
+        if verdict.checked == 0 and not scenario.explores:
+            return Outcome(
+                scenario, "skipped", f"the scenario checks only {fields}, which the engine does not report", seconds=elapsed
+            )
+        return Outcome(scenario, "pass", note, [note], elapsed, reply=reply)
     return Outcome(scenario, "pass", seconds=elapsed, reply=reply)
 
 

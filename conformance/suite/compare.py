@@ -8,11 +8,13 @@ reason. A failure says where (after which step) and what differed, expected agai
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from conformance.suite.checkpoints import Checkpoint, observed_kinds, shown
 from conformance.suite.scenarios import Scenario, Step
+from documents.schemas import optional_observation_fields
 
 
 @dataclass(frozen=True)
@@ -30,8 +32,33 @@ class Mismatch:
         return f"{where}: {self.field}: expected {shown(self.expected)}, got {shown(self.actual)}"
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """What comparing a reply found: mismatches, and the optional fields not checked because the engine does not report them."""
+
+    mismatches: list[Mismatch]
+    unreported: tuple[str, ...] = ()
+    """Optional observation fields a checkpoint reads that the engine neither declared nor showed."""
+    checked: int = 0
+    """Checkpoint fields and refusals actually compared."""
+
+
 def compare(scenario: Scenario, reply: dict[str, Any]) -> list[Mismatch]:
-    """Every mismatch between the scenario and an engine's result message (empty: a pass)."""
+    """Every mismatch between the scenario and an engine's result message (empty: a pass), every field held to."""
+    return judge(scenario, reply, None).mismatches
+
+
+def reported_fields(reply: dict[str, Any], declared: Iterable[str]) -> frozenset[str]:
+    """The optional fields an engine reports: those its handshake lists, and those its observations show."""
+    shown = {name for observation in reply.get("observations", ()) for name in observation}
+    return frozenset(declared) | (shown & set(optional_observation_fields()))
+
+
+def judge(scenario: Scenario, reply: dict[str, Any], reported: frozenset[str] | None) -> Verdict:
+    """Compare the reply with the scenario; a checkpoint on an optional field outside `reported` (None: all) is skipped."""
+    optional = set(optional_observation_fields())
+    unreported: list[str] = []
+    checked = 0
     observations = reply["observations"]
     stopped = reply.get("stopped")
     mismatches: list[Mismatch] = []
@@ -67,19 +94,23 @@ def compare(scenario: Scenario, reply: dict[str, Any]) -> list[Mismatch]:
         if index >= len(observations):
             continue
         observed = observations[index]
-        mismatches.extend(_check_fields(check, observed, index, label(index)))
+        for kind in observed_kinds(check):
+            assert kind.path is not None
+            field = kind.path.field
+            if reported is not None and field in optional and field not in reported and field not in observed:
+                unreported.append(field)
+                continue
+            checked += 1
+            mismatches.extend(_check_field(kind, check, observed, index, label(index)))
         if "refuse" in check:
+            checked += 1
             mismatches.extend(_check_refusal(check["refuse"], answer, index, label(index)))
-    return mismatches
+    return Verdict(mismatches, tuple(dict.fromkeys(unreported)), checked)
 
 
-def _check_fields(check: dict[str, Any], observed: dict[str, Any], index: int, step: str) -> list[Mismatch]:
-    found = []
-    for kind in observed_kinds(check):
-        expected, actual = expected_and_observed(kind, check[kind.name], observed)
-        if kind.comparison.differs(expected, actual):
-            found.append(_mismatch(kind, expected, actual, index, step))
-    return found
+def _check_field(kind: Checkpoint, check: dict[str, Any], observed: dict[str, Any], index: int, step: str) -> list[Mismatch]:
+    expected, actual = expected_and_observed(kind, check[kind.name], observed)
+    return [_mismatch(kind, expected, actual, index, step)] if kind.comparison.differs(expected, actual) else []
 
 
 def expected_and_observed(kind: Checkpoint, wanted: Any, observed: dict[str, Any]) -> tuple[Any, Any]:

@@ -3,8 +3,11 @@
  *
  * The engine reads rules as data rather than hard-coding north-american, so each house rule it
  * plays is a setting in the document, not a branch in the code. It reads only the settings in
- * SUPPORTED below; any other setting with a value other than its neutral one makes the request
- * unsupported (answered not_applicable), so the engine never plays a rule it does not know.
+ * SUPPORTED below, with the values each accepts; any other setting, or another value, makes the
+ * request unsupported (answered not_applicable), so the engine never plays a rule it does not
+ * know. It reads rules language 1 (its handshake says so): the runner leaves out of the document
+ * every setting added to the language since, as long as it holds its default, so a setting the
+ * spec gains later never reaches this engine unless a scenario needs it at another value.
  */
 
 import { canonicalDeck } from "./cards.js";

@@ -26,6 +26,7 @@ export function helloReply() {
       "lone-euchred-four",
       "target",
     ],
+    rules_language: 1,
     notes: "Reads every rule setting from the request's resolved rules; see engines/javascript/README.md for its readings.",
   };
 }
