@@ -61,6 +61,8 @@ class Report:
     """The files a reader may download, name -> text (report.json, junit.xml, and an entry's manifest and expected failures)."""
     entry: Entry | None = None
     """The engine's registry entry, if it has one (its report may be the one shown, or an older run than it)."""
+    entry_files: dict[str, str] = field(default_factory=dict)
+    """The registry entry's files, name -> text, where the report shown is a newer run than the entry's."""
 
     @property
     def from_registry(self) -> bool:
@@ -155,7 +157,7 @@ def with_registry(reports: list[Report], entries: list[Entry], root: Path, scena
     for entry in entries:
         newer = local.get(entry.name)
         if newer is not None and newer.data.get("generated", "") > entry.report.get("generated", ""):
-            newer.entry = entry
+            newer.entry, newer.entry_files = entry, _texts(entry.files(root))
             continue
         problems = [str(problem) for problem in entry.problems]
         if entry.report:

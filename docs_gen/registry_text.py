@@ -21,15 +21,26 @@ FILES = "results/files"
 GUIDE = "guides/registry.md"
 
 
+SUPERSEDED = "registry"
+"""The folder, beside a report's files, of its registry entry's files when the report shown is a newer run."""
+
+
 def site_files(ctx: Context) -> dict[str, str]:
-    """Site path -> text: the files of every report the site shows."""
-    return {f"{FILES}/{report.slug}/{name}": text for report in ctx.data.reports for name, text in report.files.items()}
+    """Site path -> text: the files of every report the site shows, and of the registry entries newer runs stand for."""
+    found: dict[str, str] = {}
+    for report in ctx.data.reports:
+        found |= {f"{FILES}/{report.slug}/{name}": text for name, text in report.files.items()}
+        found |= {f"{FILES}/{report.slug}/{SUPERSEDED}/{name}": text for name, text in report.entry_files.items()}
+    return found
 
 
-def downloads(report: Report, page: str) -> str:
-    """Links from the site page `page` to the report's files."""
+def downloads(report: Report, page: str, superseded: bool = False) -> str:
+    """Links from the site page `page` to the report's files (or to those of the registry entry it is newer than)."""
     here = posixpath.dirname(page)
-    links = [f"[`{esc(name)}`]({posixpath.relpath(f'{FILES}/{report.slug}/{name}', here)})" for name in report.files]
+    folder, files = (
+        (f"{FILES}/{report.slug}/{SUPERSEDED}", report.entry_files) if superseded else (f"{FILES}/{report.slug}", report.files)
+    )
+    links = [f"[`{esc(name)}`]({posixpath.relpath(f'{folder}/{name}', here)})" for name in files]
     return " · ".join(links) or "—"
 
 
@@ -77,7 +88,8 @@ def entry_section(report: Report, page: str) -> str:
             '!!! note "A newer run than the registry\'s"\n\n'
             f"    This page shows the run in `{esc(report.origin)}`, made after the registry's entry "
             f"(graded against suite {esc(entry.report.get('suite_version', '?'))} "
-            f"on {esc(entry.report.get('generated', '?')[:10])}).\n"
+            f"on {esc(entry.report.get('generated', '?')[:10])}), whose files are "
+            f"{downloads(report, page, superseded=True)}.\n"
         )
     return "\n".join(parts)
 
@@ -94,7 +106,11 @@ def registry_table(reports: list[Report], page: str) -> str:
         manifest = report.entry.manifest
         source = _place(manifest["repository"]) if "repository" in manifest else "—"
         language, licence = esc(manifest.get("language", "—")), esc(manifest.get("licence", "—"))
-        rows.append((engine, language, licence, source, graded, downloads(report, page)))
+        files = downloads(report, page)
+        if report.entry_files:
+            older = report.entry.report.get("generated", "?")[:10]
+            files += f"; the registry's entry ({esc(older)}): {downloads(report, page, superseded=True)}"
+        rows.append((engine, language, licence, source, graded, files))
     intro = (
         f"Each engine's entry in the registry (`{REGISTRY}/`, added by pull request: "
         f"{_link(page, GUIDE, 'submit an engine')}), with the suite release and day of the run shown, "

@@ -100,9 +100,9 @@ def test_the_manifest_is_held_to_its_schema_with_its_line(tmp_path: Path) -> Non
     (folder / "manifest.yaml").write_text(text, encoding="utf-8")
     line = text.splitlines().index("homepage: x") + 1
     assert problems(folder) == [
-        f"conformance/registry/euchre-spec-javascript/manifest.yaml:{line}: unknown field 'homepage'; the fields allowed here are: "
-        "$schema, adapter, date, expected_failures, format, language, licence, name, repository, reproduce, suite_version, version "
-        "(/homepage)"
+        f"conformance/registry/euchre-spec-javascript/manifest.yaml:{line}: unknown field 'homepage'; "
+        "the fields allowed here are: $schema, adapter, date, expected_failures, format, language, licence, name, "
+        "repository, reproduce, suite_version, version (/homepage)"
     ]
 
 

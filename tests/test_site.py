@@ -299,6 +299,7 @@ def test_the_registry_joins_the_reports_and_an_engine_shows_its_newer_run(tmp_pa
     local = shown["reference"]
     assert local.entry is not None and not local.from_registry and local.origin.endswith("reference/report.json")
     assert set(local.files) == {"report.json", "junit.xml"}
+    assert set(local.entry_files) == {"manifest.yaml", "report.json", "junit.xml"}  # the entry stays downloadable
     javascript = shown["euchre-spec-javascript"]
     assert javascript.from_registry and javascript.problems == []
     assert set(javascript.files) == {"manifest.yaml", "report.json", "junit.xml"}
@@ -320,6 +321,11 @@ def test_the_javascript_engine_is_in_the_results_matrix_and_every_report_can_be_
             assert f"(files/{report.slug}/{name})" in index, (report.slug, name)
         assert json.loads(site.files[f"results/files/{report.slug}/report.json"]) == report.data
         assert ET.fromstring(site.files[f"results/files/{report.slug}/junit.xml"]).tag == "testsuites"
+        if report.entry is not None and not report.from_registry:  # a newer local run: the entry's files stay offered
+            assert f"(../results/files/{report.slug}/registry/report.json)" in page
+            assert (
+                site.files[f"results/files/{report.slug}/registry/junit.xml"] == (report.entry.folder / "junit.xml").read_text()
+            )
     folder = registry_folder(ROOT) / "euchre-spec-javascript"
     for name in ("manifest.yaml", "report.json", "junit.xml"):
         assert site.files[f"results/files/euchre-spec-javascript/{name}"] == (folder / name).read_text(encoding="utf-8")
@@ -353,7 +359,12 @@ def test_every_report_is_in_the_built_site_to_download(built: Path) -> None:
             assert f'href="files/{slug}/{name}"' in index, (slug, name)
         page = (built / "compliance" / slug / "index.html").read_text(encoding="utf-8")
         assert f'href="../../results/files/{slug}/report.json"' in page
-    registry = registry_folder(ROOT) / "euchre-spec-javascript"
-    served = built / "results" / "files" / "euchre-spec-javascript"
-    assert (served / "report.json").read_bytes() == (registry / "report.json").read_bytes()
-    assert ET.parse(served / "junit.xml").getroot().tag == "testsuites"
+    registry = registry_folder(ROOT)
+    served = built / "results" / "files"
+    assert (served / "euchre-spec-javascript" / "report.json").read_bytes() == (
+        registry / "euchre-spec-javascript" / "report.json"
+    ).read_bytes()
+    assert ET.parse(served / "euchre-spec-javascript" / "junit.xml").getroot().tag == "testsuites"
+    # the site task's own run of the reference engine is newer than its entry, whose files are offered beside it
+    assert (served / "reference" / "registry" / "junit.xml").read_bytes() == (registry / "reference" / "junit.xml").read_bytes()
+    assert 'href="files/reference/registry/report.json"' in index
