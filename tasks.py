@@ -7,6 +7,7 @@
     python3 tasks.py serve   # the same reports, then serve the rules site on http://127.0.0.1:8000
     python3 tasks.py blocks  # rewrite the generated text kept in docs/ from the spec
     python3 tasks.py history # run the engines we keep a results log of, appending to it
+    python3 tasks.py registry # refresh the registry entries of the engines of this repository
 
 Each task first makes sure a virtual environment (.venv) exists with the project installed in
 it, so neither command needs anything installed beforehand. The environment is refreshed only
@@ -139,6 +140,18 @@ def task_history(arguments: list[str]) -> None:
             sys.exit(2)
 
 
+REGISTERED_ENGINES = ("reference", "openspiel", "euchre-spec-javascript")
+"""The registry entries of the engines kept in this repository (conformance/registry/NAME/)."""
+
+
+def task_registry(arguments: list[str]) -> None:
+    """Refresh the registry entries of the engines of this repository (or those named) from fresh runs, each with its
+    manifest's own command: after a change of the suite, so they are graded against its new release."""
+    for name in arguments or REGISTERED_ENGINES:
+        if subprocess.run([str(BIN / "euchre-spec"), "registry", "add", name], cwd=ROOT, check=False).returncode:
+            sys.exit(1)
+
+
 TASKS = {
     "main": task_main,
     "test": task_test,
@@ -146,6 +159,7 @@ TASKS = {
     "serve": task_serve,
     "blocks": task_blocks,
     "history": task_history,
+    "registry": task_registry,
 }
 
 

@@ -69,15 +69,20 @@ def _house_rule_file(ctx: Context) -> str:
     return f'```yaml title="{document.path}"\n{text}\n```\n\n(It is the {cite("house-rule", document.data["id"])} rule.)\n'
 
 
-def _house_rule_fields(ctx: Context) -> str:
-    schema = ctx.data.schemas["house-rule.schema.json"]
-    required = set(schema.get("required", []))
-    rows = [
-        (f"`{name}`", "yes" if name in required else "", esc(one_line(field.get("description", ""))))
-        for name, field in schema["properties"].items()
-        if name != "$schema"
-    ]
-    return table(["Field", "Required", "What it says"], rows)
+def _fields(schema_file: str) -> Block:
+    """The fields of a file format, from its schema: each one's name, whether it is required, and its description."""
+
+    def block(ctx: Context) -> str:
+        schema = ctx.data.schemas[schema_file]
+        required = set(schema.get("required", []))
+        rows = [
+            (f"`{name}`", "yes" if name in required else "", esc(one_line(field.get("description", ""))))
+            for name, field in schema["properties"].items()
+            if name != "$schema"
+        ]
+        return table(["Field", "Required", "What it says"], rows)
+
+    return block
 
 
 def _checkpoints(ctx: Context) -> str:
@@ -130,7 +135,8 @@ BLOCKS: dict[str, Block] = {
     "example-clause": _example_clause,
     "example-scenario": _example_scenario,
     "house-rule-file": _house_rule_file,
-    "house-rule-fields": _house_rule_fields,
+    "house-rule-fields": _fields("house-rule.schema.json"),
+    "registry-fields": _fields("registry-manifest.schema.json"),
     "engine-ids": _engine_ids,
     "checkpoints": _checkpoints,
     "refusal-reasons": _refusal_reasons,

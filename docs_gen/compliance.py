@@ -1,4 +1,4 @@
-"""Compliance pages: each engine's report as the conformance runner wrote it.
+"""Compliance pages: each engine's report as the conformance runner wrote it, with its registry entry and files.
 
 The pages read the JSON report (schemas/report.schema.json) and nothing else, so what they say
 is what `euchre-spec conform` said. A report that no longer matches the suite (an older run, a
@@ -17,6 +17,7 @@ from .context import Context, Page
 from .data import Report
 from .marks import grade
 from .markup import cite, esc, prose, table
+from .registry_text import downloads, entry_section
 
 
 def compliance_pages(ctx: Context) -> list[Page]:
@@ -66,14 +67,16 @@ def _index(ctx: Context) -> Page:
         )
     parts = [
         "# Compliance\n",
-        "How each engine that has been run against the conformance suite fares. A report is written by "
-        "`euchre-spec conform --engine ...` to `reports/ENGINE/report.json`; the site shows every report it finds there, "
-        "and runs the reference engine itself when there is none, so this page is never empty.\n",
+        "How each engine that has been run against the conformance suite fares. The site shows every entry of the "
+        "registry of engines (`conformance/registry/ENGINE/`, [submit yours](../guides/registry.md)) and every report "
+        "`euchre-spec conform --engine ...` wrote to `reports/ENGINE/report.json`; where both hold a run of the same "
+        "engine, the newer. The site task runs the reference engine itself, so this page is never empty.\n",
         table(["Engine", "Variants", "Must pass", "Outcomes", "Notes"], rows),
         "Every engine side by side, per variant, rule clause and scenario: the [results matrix](../results/index.md); "
         "badges to show an engine's compliance: [badges](../results/badges.md); compliance over the suite's versions: "
         "[history](../results/history.md).\n",
-        "To add your engine, see [implement an adapter for your engine](../guides/adapter.md).\n",
+        "To add your engine, see [implement an adapter for your engine](../guides/adapter.md), then "
+        "[submit it to the registry](../guides/registry.md).\n",
     ]
     return Page("compliance/index.md", "Engines", "\n".join(parts))
 
@@ -101,8 +104,10 @@ def _engine_page(ctx: Context, report: Report) -> Page:
         ("Suite version / protocol", f"{esc(data.get('suite_version', ''))} / {data.get('protocol', '')}"),
         ("Plays", ", ".join(_variant(ctx, v) for v in engine.get("variants", [])) or "—"),
         ("House rules", ", ".join(f"`{esc(r)}`" for r in engine.get("house_rules", [])) or "—"),
+        ("Files", downloads(report, page.path)),
     ]
     parts.append("\n".join(f"- **{name}:** {text}" for name, text in facts) + "\n")
+    parts.append(entry_section(report, page.path))
     parts.append("## By variant { #by-variant }\n\n" + _counts_table(ctx, data["by_variant"], "Variant", _variant))
     clauses = all_clause_ids(ctx.data.catalog)
     parts.append(

@@ -6,9 +6,10 @@ The site reads the same objects the tests read: the catalog and resolved variant
 house rules are discovered here, never listed by hand, so a new spec file gets its pages on
 the next build.
 
-The build runs no engine: reports are made beforehand by `euchre-spec conform` (`python3
-tasks.py site` runs it for every engine the site shows, then builds), and a build without the
-reference engine's report stops with an error that names the command making it.
+The build runs no engine: it reads the registry of engines (conformance/registry/, each entry a
+run someone made and checked in) and the reports made beforehand by `euchre-spec conform`
+(`python3 tasks.py site` runs it for the reference engine and OpenSpiel, then builds); a build
+without the reference engine's report stops with an error that names the command making it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance.reports import history
+from conformance.reports import history, registry
+from conformance.reports.registry import Entry
 from conformance.suite.scenarios import Scenario, suite
 from documents.paths import data_home
 from documents.schemas import validator
@@ -55,6 +57,17 @@ class Report:
     data: dict[str, Any]
     origin: str
     problems: list[str] = field(default_factory=list)
+    files: dict[str, str] = field(default_factory=dict)
+    """The files a reader may download, name -> text (report.json, junit.xml, and an entry's manifest and expected failures)."""
+    entry: Entry | None = None
+    """The engine's registry entry, if it has one (its report may be the one shown, or an older run than it)."""
+    entry_files: dict[str, str] = field(default_factory=dict)
+    """The registry entry's files, name -> text, where the report shown is a newer run than the entry's."""
+
+    @property
+    def from_registry(self) -> bool:
+        """Whether the report shown is the registry entry's."""
+        return self.entry is not None and self.origin == f"{self.entry.shown}/{registry.REPORT}"
 
     @property
     def title(self) -> str:
@@ -84,8 +97,8 @@ class SiteData:
         return str(self.catalog.house_rules[rule_id].data["title"])
 
 
-def load_site_data(reports_dir: Path | None = None, with_reports: bool = True) -> SiteData:
-    """Load everything; `reports_dir` defaults to $EUCHRE_SPEC_REPORTS, else reports/.
+def load_site_data(reports_dir: Path | None = None, with_reports: bool = True, root: Path = PROJECT) -> SiteData:
+    """Load everything; `reports_dir` defaults to $EUCHRE_SPEC_REPORTS, else reports/; the registry is `root`'s.
 
     Without reports (`with_reports=False`) nothing is run: enough for the generated text kept in the guides.
     """
@@ -106,7 +119,7 @@ def load_site_data(reports_dir: Path | None = None, with_reports: bool = True) -
         rules,
         scenarios,
         schemas,
-        load_reports(folder, scenarios) if with_reports else [],
+        with_registry(load_reports(folder, scenarios), registry.entries(root), root, scenarios) if with_reports else [],
         _history(PROJECT / history.HISTORY_FILE) if with_reports else [],
     )
 
@@ -130,9 +143,43 @@ def load_reports(folder: Path, scenarios: tuple[Scenario, ...]) -> list[Report]:
         except (OSError, ValueError) as exc:
             reports.append(Report(slug, {}, _shown(path), [f"the file cannot be read: {exc}"]))
             continue
-        reports.append(Report(slug, data, _shown(path), _problems(data, scenarios)))
+        files = {name: path.parent / name for name in (registry.REPORT, registry.JUNIT) if (path.parent / name).is_file()}
+        reports.append(Report(slug, data, _shown(path), _problems(data, scenarios), _texts(files)))
     if not any(report.slug == REFERENCE for report in reports):
         raise MissingReport(folder)
+    return _ordered(reports)
+
+
+def with_registry(reports: list[Report], entries: list[Entry], root: Path, scenarios: tuple[Scenario, ...]) -> list[Report]:
+    """The reports of reports/ and the registry's, an engine once: a registry entry stands under its name, unless
+    reports/ holds a newer run in a folder of the same name (the site task's own run of the engine, say)."""
+    local = {report.slug: report for report in reports}
+    for entry in entries:
+        newer = local.get(entry.name)
+        if newer is not None and newer.data.get("generated", "") > entry.report.get("generated", ""):
+            newer.entry, newer.entry_files = entry, _texts(entry.files(root))
+            continue
+        problems = [str(problem) for problem in entry.problems]
+        if entry.report:
+            problems += _coverage(entry.report, scenarios)
+        files = _texts(entry.files(root))
+        local[entry.name] = Report(entry.name, entry.report, f"{entry.shown}/{registry.REPORT}", problems, files, entry)
+    return _ordered(list(local.values()))
+
+
+def _texts(files: dict[str, Path]) -> dict[str, str]:
+    """Files to offer for download, by name, as they are (one that cannot be read as text is not offered)."""
+    texts = {}
+    for name, path in files.items():
+        try:
+            texts[name] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return texts
+
+
+def _ordered(reports: list[Report]) -> list[Report]:
+    """The reference engine first, then by name."""
     return sorted(reports, key=lambda report: (report.slug != REFERENCE, report.slug))
 
 
@@ -142,8 +189,12 @@ def _problems(data: dict[str, Any], scenarios: tuple[Scenario, ...]) -> list[str
         f"does not follow the report schema at /{'/'.join(str(p) for p in error.absolute_path)}: {error.message}"
         for error in validator("report.schema.json").iter_errors(data)
     ][:5]
-    if problems:
-        return problems
+    return problems or _coverage(data, scenarios)
+
+
+def _coverage(data: dict[str, Any], scenarios: tuple[Scenario, ...]) -> list[str]:
+    """Whether a report holds the suite as it is now, no more and no less."""
+    problems = []
     known = {scenario.id for scenario in scenarios}
     reported = {result["id"] for result in data["results"]}
     if reported - known:

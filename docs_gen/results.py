@@ -24,6 +24,7 @@ from .context import Context, Page, humanize, scenario_page
 from .data import Report
 from .marks import counts, grade, legend, mark
 from .markup import cite, esc, table
+from .registry_text import registry_table
 
 ROOT = "results/index.md"
 NOT_PASSED = (*UNEXPECTED, "xfail", "invalid")
@@ -59,6 +60,8 @@ def _index(ctx: Context, reports: list[Report]) -> Page:
         f'<p class="legend">{legend()}</p>\n',
         "## By variant { #by-variant }\n",
         _variant_matrix(ctx, reports),
+        "## The registry { #registry }\n",
+        registry_table(reports, ROOT),
         "## Known deviations { #expected-failures }\n",
         _expected_failures(ctx, reports),
         "## By rule clause { #by-clause }\n",
@@ -143,7 +146,8 @@ def _expected_failures(ctx: Context, reports: list[Report]) -> str:
     if not rows:
         return "No engine lists an expected failure.\n"
     intro = (
-        "Each engine lists the scenarios it is known to fail, with why (`conformance/expected-failures/ENGINE.yaml`), "
+        "Each engine lists the scenarios it is known to fail, with why (`conformance/expected-failures/ENGINE.yaml`, "
+        "or the file its registry entry names), "
         "the engine version it was seen in and a link to the engine's bug or to the line of its source that shows it. "
         "A listed scenario that starts passing is reported as an unexpected pass, so the list cannot go stale unnoticed.\n"
     )

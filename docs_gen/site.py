@@ -22,6 +22,7 @@ from .house_rule_page import house_rule_page
 from .mutation_page import mutation_page
 from .performance import performance_page
 from .reference_pages import deal_numbers_page, house_rules_index, overview_page, sources_page
+from .registry_text import site_files
 from .results import results_pages
 from .scenario_pages import examples_index, scenario_pages
 from .schema_pages import schema_pages
@@ -33,6 +34,7 @@ HOW_TO_READ = "how-to-read.md"
 ADAPTER_GUIDE = "guides/adapter.md"
 HOUSE_RULE_GUIDE = "guides/house-rule.md"
 VALIDATE_GUIDE = "guides/validate.md"
+REGISTRY_GUIDE = "guides/registry.md"
 PROTOCOL = "protocol.md"
 GLOSSARY = "glossary.md"
 
@@ -63,7 +65,7 @@ def generate(data: SiteData) -> Site:
     pages += [*results_pages(ctx), badges_page(ctx), history_page(ctx)]
     schemas, files = schema_pages(ctx)
     pages += schemas
-    files |= badge_files(ctx)
+    files |= badge_files(ctx) | site_files(ctx)
     by_path = {page.path: page for page in pages}
     return Site(ctx, by_path, files, build_index(ctx, pages), navigation(ctx, by_path), source_map(ctx))
 
@@ -136,6 +138,7 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
         {
             "For engine authors": [
                 {"Implement an adapter": ADAPTER_GUIDE},
+                {"Submit an engine": REGISTRY_GUIDE},
                 {"Harness protocol": PROTOCOL},
                 {"Contribute a house rule": HOUSE_RULE_GUIDE},
                 {"Validate your own files": VALIDATE_GUIDE},

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -12,16 +14,18 @@ import yaml
 from mkdocs.exceptions import PluginError
 
 from conformance.engines.in_process import InProcessEngine
-from conformance.reports.report import report_data
+from conformance.reports.registry import entries, read_entry, registry_folder
+from conformance.reports.report import report_data, write_junit
 from conformance.running.runner import run_suite
 from conformance.suite.scenarios import suite
 from conformance.suite.spec_ids import all_clause_ids
 from docs_gen import mkdocs_hook
 from docs_gen.blocks import BLOCKS
 from docs_gen.citations import Citation, UnknownCitations, expand, find_citations, unknown_citations
-from docs_gen.data import REPORTS_ENV, MissingReport, load_reports, load_site_data
+from docs_gen.data import REPORTS_ENV, MissingReport, Report, load_reports, load_site_data, with_registry
 from docs_gen.markup import esc
 from docs_gen.ranking import suit_orders
+from docs_gen.registry_text import entry_section, registry_table
 from docs_gen.site import Site, UnknownBlock, generate
 from ruleset import builtin_catalog
 from ruleset.compiled.loading import load_rules
@@ -34,10 +38,11 @@ DOCS = ROOT / "docs"
 
 
 def write_report(folder: Path, slug: str, count: int) -> None:
-    """A real report of the reference engine on the first `count` scenarios."""
+    """A real report of the reference engine on the first `count` scenarios, JSON and JUnit, as `conform` writes them."""
     (folder / slug).mkdir(parents=True)
     data = report_data(run_suite(InProcessEngine(), suite()[:count]), "reference")
     (folder / slug / "report.json").write_text(json.dumps(data), encoding="utf-8")
+    write_junit(data, folder / slug / "junit.xml")
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +128,7 @@ def test_the_site_has_every_part_the_issue_asks_for(site: Site) -> None:
     pages = set(site.pages)
     assert {"index.md", "compare.md", "examples/index.md", "compliance/index.md", "schemas/index.md"} <= pages
     assert {f"schemas/{name.removesuffix('.schema.json')}.md" for name in site.context.data.schemas} <= pages
-    for hand in ("how-to-read.md", "protocol.md", "guides/adapter.md", "guides/house-rule.md"):
+    for hand in ("how-to-read.md", "protocol.md", "guides/adapter.md", "guides/house-rule.md", "guides/registry.md"):
         assert (DOCS / hand).exists()
 
 
@@ -280,3 +285,86 @@ def test_an_inherited_reading_says_when_its_house_rule_is_not_offered_here(site:
     american = site.pages["variants/north-american.md"].markdown
     row = next(line for line in american.splitlines() if "house rule lead-left-of-loner" in line)
     assert "not offered" not in row
+
+
+# The registry of engines on the site
+
+
+def test_the_registry_joins_the_reports_and_an_engine_shows_its_newer_run(tmp_path: Path) -> None:
+    scenarios = suite()
+    write_report(tmp_path, "reference", 3)
+    registry = entries(ROOT)
+    shown = {report.slug: report for report in with_registry(load_reports(tmp_path, scenarios), registry, ROOT, scenarios)}
+    assert next(iter(shown)) == "reference" and {"openspiel", "euchre-spec-javascript"} <= set(shown)
+    local = shown["reference"]
+    assert local.entry is not None and not local.from_registry and local.origin.endswith("reference/report.json")
+    assert set(local.files) == {"report.json", "junit.xml"}
+    assert set(local.entry_files) == {"manifest.yaml", "report.json", "junit.xml"}  # the entry stays downloadable
+    javascript = shown["euchre-spec-javascript"]
+    assert javascript.from_registry and javascript.problems == []
+    assert set(javascript.files) == {"manifest.yaml", "report.json", "junit.xml"}
+    report = json.loads((tmp_path / "reference" / "report.json").read_text(encoding="utf-8"))
+    report["generated"] = "2000-01-01T00:00:00Z"  # a run older than the registry's
+    (tmp_path / "reference" / "report.json").write_text(json.dumps(report), encoding="utf-8")
+    again = {report.slug: report for report in with_registry(load_reports(tmp_path, scenarios), registry, ROOT, scenarios)}
+    assert again["reference"].from_registry and len(again["reference"].data["results"]) == len(scenarios)
+
+
+def test_the_javascript_engine_is_in_the_results_matrix_and_every_report_can_be_downloaded(site: Site) -> None:
+    index = site.pages["results/index.md"].markdown
+    assert "[euchre-spec-javascript](../compliance/euchre-spec-javascript.md)" in index.split("## The registry")[0]
+    assert "## The registry { #registry }" in index
+    for report in site.context.data.reports:
+        page = site.pages[f"compliance/{report.slug}.md"].markdown
+        for name in ("report.json", "junit.xml"):
+            assert f"(../results/files/{report.slug}/{name})" in page, (report.slug, name)
+            assert f"(files/{report.slug}/{name})" in index, (report.slug, name)
+        assert json.loads(site.files[f"results/files/{report.slug}/report.json"]) == report.data
+        assert ET.fromstring(site.files[f"results/files/{report.slug}/junit.xml"]).tag == "testsuites"
+        if report.entry is not None and not report.from_registry:  # a newer local run: the entry's files stay offered
+            assert f"(../results/files/{report.slug}/registry/report.json)" in page
+            assert (
+                site.files[f"results/files/{report.slug}/registry/junit.xml"] == (report.entry.folder / "junit.xml").read_text()
+            )
+    folder = registry_folder(ROOT) / "euchre-spec-javascript"
+    for name in ("manifest.yaml", "report.json", "junit.xml"):
+        assert site.files[f"results/files/euchre-spec-javascript/{name}"] == (folder / name).read_text(encoding="utf-8")
+    page = site.pages["compliance/euchre-spec-javascript.md"].markdown
+    assert "## Registry entry { #registry }" in page and "<code>engines/javascript</code> (in this repository)" in page
+    assert "euchre-spec conform --engine &#x27;node engines/javascript/engine.js&#x27;</code></pre>" in page
+
+
+def test_what_a_manifest_says_reaches_the_site_escaped(tmp_path: Path) -> None:
+    folder = registry_folder(tmp_path) / "hostile"
+    shutil.copytree(registry_folder(ROOT) / "euchre-spec-javascript", folder)
+    manifest = yaml.safe_load((folder / "manifest.yaml").read_text(encoding="utf-8"))
+    manifest["language"] = "<script>alert(1)</script>"
+    manifest["repository"] = 'https://example.org/"><img/src=x/onerror=alert(1)>'
+    manifest["reproduce"]["setup"] = ["</code></pre><script>alert(2)</script>"]
+    (folder / "manifest.yaml").write_text(yaml.safe_dump(manifest), encoding="utf-8")
+    entry = read_entry(folder, tmp_path)
+    assert entry.problems == ()  # a sound entry: what it says is the submitter's text
+    report = Report("hostile", entry.report, f"{entry.shown}/report.json", entry=entry)
+    shown = entry_section(report, "compliance/hostile.md") + registry_table([report], "results/index.md")
+    assert "<script>" not in shown and "<img" not in shown and "</code></pre><script>" not in shown
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in shown
+    assert '<a href="https://example.org/&quot;&gt;&lt;img/src=x/onerror=alert(1)&gt;">' in shown
+
+
+def test_every_report_is_in_the_built_site_to_download(built: Path) -> None:
+    index = (built / "results" / "index.html").read_text(encoding="utf-8")
+    for slug in ("reference", "euchre-spec-javascript"):
+        for name in ("report.json", "junit.xml"):
+            assert (built / "results" / "files" / slug / name).is_file(), (slug, name)
+            assert f'href="files/{slug}/{name}"' in index, (slug, name)
+        page = (built / "compliance" / slug / "index.html").read_text(encoding="utf-8")
+        assert f'href="../../results/files/{slug}/report.json"' in page
+    registry = registry_folder(ROOT)
+    served = built / "results" / "files"
+    assert (served / "euchre-spec-javascript" / "report.json").read_bytes() == (
+        registry / "euchre-spec-javascript" / "report.json"
+    ).read_bytes()
+    assert ET.parse(served / "euchre-spec-javascript" / "junit.xml").getroot().tag == "testsuites"
+    # the site task's own run of the reference engine is newer than its entry, whose files are offered beside it
+    assert (served / "reference" / "registry" / "junit.xml").read_bytes() == (registry / "reference" / "junit.xml").read_bytes()
+    assert 'href="files/reference/registry/report.json"' in index

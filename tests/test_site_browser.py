@@ -211,6 +211,30 @@ def test_the_results_matrix_marks_each_outcome_and_links_to_the_engines_entry(br
     _at_phone_width(browser, f"{base_url}results/north-american/", "results-north-american-390.png")
 
 
+def test_the_results_page_lists_the_registry_and_offers_each_report_to_download(browser: Any, base_url: str) -> None:
+    import json
+    import urllib.request
+    import xml.etree.ElementTree as ET
+
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{base_url}results/")
+    heading = _wait(browser, lambda b: b.find_element(By.ID, "registry"))
+    registry = heading.find_element(By.XPATH, "following::table[1]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", registry)
+    row = next(r for r in registry.find_elements(By.CSS_SELECTOR, "tbody tr") if "euchre-spec-javascript" in r.text)
+    assert "JavaScript" in row.text and "MIT" in row.text
+    _screenshot(browser, "results-registry.png")
+    junit = row.find_element(By.CSS_SELECTOR, 'a[href$="/junit.xml"]').get_attribute("href")
+    with urllib.request.urlopen(junit) as response:
+        suites = ET.fromstring(response.read())
+    assert suites.tag == "testsuites" and suites.findall("testsuite")
+    row.find_element(By.CSS_SELECTOR, 'a[href$="/report.json"]').click()
+    report = json.loads(_wait(browser, lambda b: b.find_element(By.TAG_NAME, "body")).text)
+    assert report["engine"]["name"] == "euchre-spec-javascript"
+    assert sum(int(s.get("tests", 0)) for s in suites.findall("testsuite")) == report["summary"]["total"]
+
+
 def test_the_badges_page_draws_each_badge_and_publishes_its_endpoint_file(browser: Any, base_url: str) -> None:
     import json
 

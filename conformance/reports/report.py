@@ -12,6 +12,7 @@ import os
 import platform
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,20 @@ def write_json(report: dict[str, Any], path: Path) -> None:
     os.replace(partial, path)
 
 
+JUNIT_KINDS = {
+    "failures": ("fail", "xpass"),
+    "errors": ("error", "crash", "timeout"),
+    "skipped": ("skipped", "not_applicable", "invalid", "xfail"),
+}
+"""How JUnit counts each outcome: a pass is none of these; an expected failure is skipped, as pytest's xfail is."""
+
+
+def junit_counts(counts: Mapping[str, int]) -> dict[str, int]:
+    """A JUnit test suite's counts (tests, failures, errors, skipped) from outcome counts."""
+    found = {kind: sum(counts.get(status, 0) for status in statuses) for kind, statuses in JUNIT_KINDS.items()}
+    return {"tests": sum(counts.values()), **found}
+
+
 def write_junit(report: dict[str, Any], path: Path) -> None:
     """JUnit XML: a test suite per variant, a test case per scenario."""
     suites = ET.Element("testsuites", name=f"euchre-spec conformance: {report['engine']['name']}")
@@ -102,17 +117,10 @@ def write_junit(report: dict[str, Any], path: Path) -> None:
     for result in report["results"]:
         by_variant[result["variant"]].append(result)
     for variant, results in sorted(by_variant.items()):
-        counts = Counter(r["status"] for r in results)
-        suite = ET.SubElement(
-            suites,
-            "testsuite",
-            name=variant,
-            tests=str(len(results)),
-            failures=str(counts["fail"] + counts["xpass"]),
-            errors=str(counts["error"] + counts["crash"] + counts["timeout"]),
-            skipped=str(counts["skipped"] + counts["not_applicable"] + counts["invalid"] + counts["xfail"]),
-            time=f"{sum(r['seconds'] for r in results):.3f}",
-        )
+        counts = junit_counts(Counter(r["status"] for r in results))
+        attributes = {kind: str(count) for kind, count in counts.items()}
+        time = f"{sum(r['seconds'] for r in results):.3f}"
+        suite = ET.SubElement(suites, "testsuite", {"name": variant, **attributes, "time": time})
         for result in results:
             case = ET.SubElement(
                 suite,
@@ -130,11 +138,11 @@ def write_junit(report: dict[str, Any], path: Path) -> None:
                     f"scenario: {result['source']}",
                 ]
             )
-            if status in ("fail", "xpass"):
+            if status in JUNIT_KINDS["failures"]:
                 ET.SubElement(case, "failure", message=result.get("message", status), type=status).text = text
-            elif status in ("error", "crash", "timeout"):
+            elif status in JUNIT_KINDS["errors"]:
                 ET.SubElement(case, "error", message=result.get("message", status), type=status).text = text
-            elif status in ("skipped", "not_applicable", "invalid", "xfail"):
+            elif status in JUNIT_KINDS["skipped"]:
                 ET.SubElement(case, "skipped", message=f"{status}: {result.get('message', '')}").text = text
     path.parent.mkdir(parents=True, exist_ok=True)
     ET.ElementTree(suites).write(path, encoding="unicode", xml_declaration=True)

@@ -8,6 +8,7 @@ own bug, so a reader can tell an old listing from a current one and follow it up
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from conformance.suite.scenarios import Scenario
 from documents.paths import data_home, display_path
 from documents.schemas import validate_document
-from documents.yaml_loader import load_document
+from documents.yaml_loader import Document, load_document
 from ruleset import SpecError, SpecInvalid
 
 
@@ -39,22 +40,32 @@ class ExpectedFailure:
 
 def load_expected_failures(path: Path, scenarios: list[Scenario] | tuple[Scenario, ...]) -> dict[str, ExpectedFailure]:
     """Scenario id -> expected failure; every id must name a scenario of the suite."""
-    document = load_document(path, display_path(path))
+    document = expected_failures_document(path)
+    unknown = unknown_ids(document, {scenario.id for scenario in scenarios})
+    if unknown:
+        raise SpecInvalid(unknown)
+    failures: dict[str, Any] = document.data["failures"]
+    return {ident: ExpectedFailure.of(entry) for ident, entry in failures.items()}
+
+
+def expected_failures_document(path: Path, shown: str | None = None) -> Document:
+    """An expected-failures file as read, checked against its schema (SpecInvalid naming every problem if it is not)."""
+    document = load_document(path, shown or display_path(path))
     errors = validate_document(document, "expected-failures.schema.json")
     if errors:
         raise SpecInvalid(errors)
-    failures: dict[str, Any] = document.data["failures"]
-    known = {scenario.id for scenario in scenarios}
-    unknown = [
+    return document
+
+
+def unknown_ids(document: Document, known: Collection[str]) -> list[SpecError]:
+    """An error for each listed scenario id that is not in `known`, at its line."""
+    return [
         SpecError(
             document.path, document.line_of(f"/failures/{ident}"), f"/failures/{ident}", f"no scenario has the id {ident!r}"
         )
-        for ident in failures
+        for ident in document.data["failures"]
         if ident not in known
     ]
-    if unknown:
-        raise SpecInvalid(unknown)
-    return {ident: ExpectedFailure.of(entry) for ident, entry in failures.items()}
 
 
 def default_expected_file(engine_name: str) -> Path | None:
