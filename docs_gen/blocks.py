@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conformance.suite.checkpoints import CHECKPOINTS
+from conformance.suite.releases import came_in, changed_in, changelog
 from ruleset.compiled.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
 from ruleset.language import RESHAPINGS, additions, current_language
 from ruleset.refusals import PHASE_OWN, REFUSALS
@@ -120,6 +121,24 @@ def _language_versions(ctx: Context) -> str:
     return intro + table(["Version", "Where", "What"], rows)
 
 
+def _changelog(ctx: Context) -> str:
+    """Each release, newest first: its versions, what changed, and the scenarios it added or changed (from their fields)."""
+    parts = []
+    for release in changelog():
+        added = came_in(ctx.data.scenarios, release.suite)
+        changed = changed_in(ctx.data.scenarios, release.suite)
+        parts.append(
+            f"### Suite {release.suite}\n\nRules language {release.language}, protocol {release.protocol}, "
+            f"package {release.package}.\n"
+        )
+        parts.append("\n".join(f"- **{change.area}**: {esc(one_line(change.text))}" for change in release.changes) + "\n")
+        counts = f"{len(added)} scenario{'s' if len(added) != 1 else ''} added"
+        counts += f", {len(changed)} changed" if changed else ""
+        shown = ", ".join(f"[[scenario:{s.id}]]" for s in added[:40]) + (", ..." if len(added) > 40 else "")
+        parts.append(f"{counts}{': ' + shown if added and len(added) <= 40 else ''}.\n")
+    return "\n".join(parts)
+
+
 def _engine_ids(ctx: Context) -> str:
     variants = ", ".join(f"`{v}`" for v in ctx.data.variants)
     rules = []
@@ -141,4 +160,5 @@ BLOCKS: dict[str, Block] = {
     "checkpoints": _checkpoints,
     "refusal-reasons": _refusal_reasons,
     "language-versions": _language_versions,
+    "changelog": _changelog,
 }

@@ -37,6 +37,7 @@ VALIDATE_GUIDE = "guides/validate.md"
 REGISTRY_GUIDE = "guides/registry.md"
 PROTOCOL = "protocol.md"
 GLOSSARY = "glossary.md"
+CHANGELOG = "changelog.md"
 
 
 @dataclass
@@ -140,6 +141,7 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
                 {"Implement an adapter": ADAPTER_GUIDE},
                 {"Submit an engine": REGISTRY_GUIDE},
                 {"Harness protocol": PROTOCOL},
+                {"Changelog": CHANGELOG},
                 {"Contribute a house rule": HOUSE_RULE_GUIDE},
                 {"Validate your own files": VALIDATE_GUIDE},
                 {"Schemas": [entry("schemas/index.md"), *[entry(p) for p in schemas]]},

@@ -24,6 +24,10 @@ MAX_FILE_BYTES = 1024 * 1024
 out takes 10 KB; a bigger file is not a rules or scenario file and is refused before it is
 read (and no more than this many bytes are ever read, so a growing file cannot exhaust memory)."""
 
+MAX_BUNDLE_BYTES = 16 * 1024 * 1024
+"""16 MiB: a suite bundle (one JSON file of every scenario with its request) is the one file meant
+to be large; the whole suite takes 5.5 MB. Three times that leaves room to grow."""
+
 MAX_DEPTH = 64
 """Mappings and lists inside one another: six times the deepest shipped file. Deeper documents
 are refused while they are read, long before Python's own recursion limit (about 1,000) is near."""

@@ -34,6 +34,7 @@ class DataHome:
     scenarios: Path
     expected_failures: Path
     retired_scenarios: Path
+    changelog: Path
 
     @classmethod
     def checkout(cls, root: Path) -> DataHome:
@@ -45,12 +46,14 @@ class DataHome:
             conformance / "scenarios",
             conformance / "expected-failures",
             conformance / "retired-scenarios.yaml",
+            conformance / "changelog.yaml",
         )
 
     def names(self) -> tuple[tuple[Path, str], ...]:
         """Each folder with its checkout name, deepest first so the most specific one matches."""
         return (
             (self.retired_scenarios, "conformance/retired-scenarios.yaml"),
+            (self.changelog, "conformance/changelog.yaml"),
             (self.expected_failures, "conformance/expected-failures"),
             (self.scenarios, "conformance/scenarios"),
             (self.schemas, "schemas"),
@@ -70,6 +73,7 @@ def _installed() -> DataHome | None:
         conformance / "scenarios",
         conformance / "expected-failures",
         conformance / "retired-scenarios.yaml",
+        conformance / "changelog.yaml",
     )
 
 

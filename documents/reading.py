@@ -17,8 +17,8 @@ from .errors import SpecError, SpecInvalid
 from .limits import MAX_FILE_BYTES
 
 
-def read_text(path: Path | str, name: str) -> str:
-    """The text of the regular file `path` (UTF-8, at most MAX_FILE_BYTES); raise SpecInvalid naming `name`."""
+def read_text(path: Path | str, name: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The text of the regular file `path` (UTF-8, at most `max_bytes`); raise SpecInvalid naming `name`."""
 
     def refuse(message: str) -> SpecInvalid:
         return SpecInvalid([SpecError(name, 0, "", message)])
@@ -34,18 +34,18 @@ def read_text(path: Path | str, name: str) -> str:
         problem = "this is a folder; name a file"
     elif not stat.S_ISREG(status.st_mode):
         problem = "not a regular file (a pipe, a device or a socket); name a file"
-    elif status.st_size > MAX_FILE_BYTES:
-        problem = f"the file has {status.st_size:,} bytes; files of more than {MAX_FILE_BYTES:,} bytes are not read"
+    elif status.st_size > max_bytes:
+        problem = f"the file has {status.st_size:,} bytes; files of more than {max_bytes:,} bytes are not read"
     if problem is not None:
         os.close(descriptor)
         raise refuse(problem)
     with os.fdopen(descriptor, "rb") as file:
         try:
-            data = file.read(MAX_FILE_BYTES + 1)
+            data = file.read(max_bytes + 1)
         except OSError as exc:
             raise refuse(f"cannot read the file: {_reason(exc)}") from exc
-    if len(data) > MAX_FILE_BYTES:
-        raise refuse(f"the file grew past {MAX_FILE_BYTES:,} bytes while it was read; it is not read")
+    if len(data) > max_bytes:
+        raise refuse(f"the file grew past {max_bytes:,} bytes while it was read; it is not read")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

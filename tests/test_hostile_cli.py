@@ -88,6 +88,9 @@ def _in_a_process(case: dict[str, Any], tmp_path: Path) -> Ended:
             process.stdin.flush()
             assert json.loads(process.stdout.readline())["type"] == "hello"
             process.send_signal(getattr(signal, interrupt["signal"]))
+            # stdin stays open until the process has ended: closing it at once (communicate does) races the
+            # signal with end of input, and a loaded machine may see the input end first and exit 0
+            process.wait(timeout=DEADLINE)
         out, err = process.communicate(timeout=DEADLINE)
     finally:
         if process.poll() is None:

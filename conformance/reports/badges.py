@@ -53,7 +53,9 @@ class Share:
 
 def share(results: list[dict[str, Any]], variant: str | None = None) -> Share:
     """Must-level compliance over a report's results, on one variant or all of them (as the summary counts it)."""
-    chosen = [r for r in results if r["level"] == "must" and (variant is None or r["variant"] == variant)]
+    chosen = [
+        r for r in results if r["level"] == "must" and not r.get("staging") and (variant is None or r["variant"] == variant)
+    ]
     applicable = [r for r in chosen if r["status"] not in NOT_CHECKED]
     return Share(sum(1 for r in applicable if r["status"] in ("pass", "xpass")), len(applicable))
 

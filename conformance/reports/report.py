@@ -24,6 +24,14 @@ from conformance.suite.outcomes import STATUSES, UNEXPECTED, Outcome, RunResult
 def report_data(result: RunResult, command: str) -> dict[str, Any]:
     """The JSON report (schemas/report.schema.json)."""
     passed, applicable = result.compliance("must")
+    summary: dict[str, Any] = {
+        "total": len(result.outcomes),
+        "counts": {status: result.count(status) for status in STATUSES},
+        "must": {"passed": passed, "applicable": applicable},
+    }
+    if any(outcome.scenario.staging for outcome in result.outcomes):
+        staged, tried = result.compliance("must", staging=True)
+        summary["staging"] = {"passed": staged, "applicable": tried}
     return {
         "$schema": "https://euchre-spec.org/schemas/report.schema.json",
         "format": 1,
@@ -42,11 +50,7 @@ def report_data(result: RunResult, command: str) -> dict[str, Any]:
         "seconds": round(result.seconds, 3),
         "restarts": result.restarts,
         "interrupted": result.interrupted is not None,
-        "summary": {
-            "total": len(result.outcomes),
-            "counts": {status: result.count(status) for status in STATUSES},
-            "must": {"passed": passed, "applicable": applicable},
-        },
+        "summary": summary,
         "by_variant": _grouped(result.outcomes, lambda o: [o.scenario.variant]),
         "by_clause": _grouped(result.outcomes, lambda o: list(o.scenario.clauses)),
         "results": [_outcome_data(outcome) for outcome in result.outcomes],
@@ -74,6 +78,12 @@ def _outcome_data(outcome: Outcome) -> dict[str, Any]:
         "seconds": round(outcome.seconds, 6),
         "source": f"{scenario.file}:{scenario.line}",
     }
+    if scenario.since:
+        data["since"] = scenario.since
+    if scenario.changed:
+        data["changed"] = scenario.changed
+    if scenario.staging:
+        data["staging"] = True
     if outcome.message:
         data["message"] = outcome.message
     if outcome.details:

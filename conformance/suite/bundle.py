@@ -12,11 +12,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from conformance import SUITE_VERSION, __version__
 from conformance.suite.requests import build_request
-from conformance.suite.scenarios import Scenario
+from conformance.suite.scenarios import Scenario, scenario_of
+from documents.errors import SpecError, SpecInvalid
+from documents.limits import MAX_BUNDLE_BYTES
+from documents.paths import display_path
+from documents.reading import read_text
+from documents.schemas import validate
 
 SCHEMA_ID = "https://euchre-spec.org/schemas/suite-bundle.schema.json"
 FORMAT = 2
@@ -61,6 +69,32 @@ def request_from_bundle(bundle: dict[str, Any], entry: dict[str, Any]) -> dict[s
     """The protocol request of one bundle entry, exactly as the runner sends it (what any grader does)."""
     request = {key: value for key, value in entry["request"].items() if key != "rule_set"}
     return request | {"rules": bundle["rule_sets"][entry["request"]["rule_set"]]}
+
+
+def load_bundle(path: Path) -> list[Scenario]:
+    """The scenarios of an exported bundle, each to be played with the rules the bundle holds for it.
+
+    So a project can pin the release it passed: `conform --bundle suite-1.5.0.json` grades an engine
+    against exactly that release's scenarios and resolved rules, whatever the installed spec says now.
+    SpecInvalid (naming the file, and the field where one is wrong) for anything else.
+    """
+    name = display_path(path)
+    text = read_text(path, name, MAX_BUNDLE_BYTES)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SpecInvalid([SpecError(name, 0, "", f"not a suite bundle: the file is not JSON ({exc})")]) from None
+    errors = validate(data, "suite-bundle.schema.json", lambda pointer: (name, 0))
+    if errors:
+        raise SpecInvalid(errors)
+    scenarios = []
+    for index, entry in enumerate(data["scenarios"]):
+        key = entry["request"]["rule_set"]
+        if key not in data["rule_sets"]:
+            raise SpecInvalid([SpecError(name, 0, f"/scenarios/{index}/request/rule_set", f"no rule set {key!r} in the bundle")])
+        scenario = scenario_of(entry["scenario"], {}, name, 0, f"/scenarios/{index}/scenario")
+        scenarios.append(replace(scenario, pinned_rules=MappingProxyType(data["rule_sets"][key])))
+    return scenarios
 
 
 def _scenario_data(scenario: Scenario) -> dict[str, Any]:

@@ -44,8 +44,12 @@ class RunResult:
     def count(self, status: str, level: str | None = None) -> int:
         return sum(1 for o in self.outcomes if o.status == status and (level is None or o.scenario.level == level))
 
-    def compliance(self, level: str | None = "must") -> tuple[int, int]:
-        """Passed and applicable scenarios (skipped, not-applicable and invalid ones are not applicable)."""
-        relevant = [o for o in self.outcomes if level is None or o.scenario.level == level]
+    def compliance(self, level: str | None = "must", staging: bool = False) -> tuple[int, int]:
+        """Passed and applicable scenarios (skipped, not-applicable and invalid ones are not applicable).
+
+        Staging scenarios count only when `staging` asks for them (and then only they do): they are
+        published to be tried, and promoted into the figures by a later release.
+        """
+        relevant = [o for o in self.outcomes if (level is None or o.scenario.level == level) and o.scenario.staging == staging]
         applicable = [o for o in relevant if o.status not in NOT_CHECKED]
         return sum(1 for o in applicable if o.status in ("pass", "xpass")), len(applicable)

@@ -68,6 +68,14 @@ class Scenario:
     """A user's own spec files its variant and house rules are resolved with (besides the built-in spec)."""
     start_games_won: tuple[int, ...] | None = None
     """Games each team has won before the first deal, for a variant played as a match."""
+    since: str | None = None
+    """The suite release the scenario came in (None: a user's own scenario that does not say)."""
+    changed: str | None = None
+    """The release in which it last changed what it checks, where that is a later one."""
+    staging: bool = False
+    """Reported, but not counted in compliance until a release promotes it."""
+    pinned_rules: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The resolved rules of a release's bundle (`conform --bundle`): played as that release wrote them."""
 
     def check_index(self, check: dict[str, Any]) -> int:
         """The number of actions applied before a checkpoint."""
@@ -133,31 +141,38 @@ def suite() -> tuple[Scenario, ...]:
 
 def _scenarios_of(document: Document, spec: tuple[Path, ...]) -> list[Scenario]:
     data = document.data
-    found = []
-    for index, item in enumerate(data["scenarios"]):
-        pointer = f"/scenarios/{index}"
-        found.append(
-            Scenario(
-                id=item["id"],
-                title=item["title"],
-                clauses=tuple(item["clauses"]),
-                level=item["level"],
-                variant=item.get("variant", data.get("variant", "")),
-                house_rules=tuple(item.get("house_rules", data.get("house_rules", []))),
-                start_scores=tuple(item["start_scores"]) if "start_scores" in item else None,
-                deals=tuple(item["deals"]),
-                actions=tuple(Step.parse(text) for text in item["actions"]),
-                checks=tuple(item["checks"]),
-                file=document.path,
-                line=document.line_of(pointer),
-                description=item.get("description", ""),
-                pointer=pointer,
-                data=item,
-                spec=spec,
-                start_games_won=tuple(item["start_games_won"]) if "start_games_won" in item else None,
-            )
-        )
-    return found
+    return [
+        scenario_of(item, data, document.path, document.line_of(f"/scenarios/{index}"), f"/scenarios/{index}", spec)
+        for index, item in enumerate(data["scenarios"])
+    ]
+
+
+def scenario_of(
+    item: dict[str, Any], defaults: dict[str, Any], file: str, line: int, pointer: str, spec: tuple[Path, ...] = ()
+) -> Scenario:
+    """One scenario as written (`item`), its variant and house rules taken from `defaults` (its file) where it names none."""
+    return Scenario(
+        id=item["id"],
+        title=item["title"],
+        clauses=tuple(item["clauses"]),
+        level=item["level"],
+        variant=item.get("variant", defaults.get("variant", "")),
+        house_rules=tuple(item.get("house_rules", defaults.get("house_rules", []))),
+        start_scores=tuple(item["start_scores"]) if "start_scores" in item else None,
+        deals=tuple(item["deals"]),
+        actions=tuple(Step.parse(text) for text in item["actions"]),
+        checks=tuple(item["checks"]),
+        file=file,
+        line=line,
+        description=item.get("description", ""),
+        pointer=pointer,
+        data=item,
+        spec=spec,
+        start_games_won=tuple(item["start_games_won"]) if "start_games_won" in item else None,
+        since=item.get("since"),
+        changed=item.get("changed"),
+        staging=bool(item.get("staging", False)),
+    )
 
 
 def scenario_rules(scenario: Scenario) -> Rules:
@@ -175,6 +190,8 @@ def _rules(variant: str, house_rules: tuple[str, ...], spec: tuple[Path, ...]) -
 
 def scenario_document(scenario: Scenario) -> Mapping[str, Any]:
     """The resolved rules a scenario is played under, as they are sent to an engine."""
+    if scenario.pinned_rules is not None:
+        return scenario.pinned_rules
     return _document(scenario.variant, scenario.house_rules, scenario.spec)
 
 
