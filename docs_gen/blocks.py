@@ -99,8 +99,8 @@ def _refusal_reasons(ctx: Context) -> str:
     for refusal in REFUSALS:
         order = str(refusal.precedence) if refusal.precedence < PHASE_OWN else f"{PHASE_OWN} (the phase's own)"
         when = esc(refusal.meaning) + (f" ({refusal.example})" if refusal.example else "")
-        rows.append((order, f"`{refusal.code}`", when))
-    return table(["Order", "Reason", "When"], rows)
+        rows.append((order, f"`{refusal.code}`", when, ", ".join(f"`{code}`" for code in refusal.before)))
+    return table(["Order", "Reason", "When", "Given before"], rows)
 
 
 def _engine_ids(ctx: Context) -> str:
