@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance import SUITE_VERSION, __version__
+from conformance.reports.headline import headline
 from conformance.suite.outcomes import STATUSES, UNEXPECTED, Outcome, RunResult
 
 
@@ -180,9 +181,6 @@ def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]
         lines.append("")
         total = report["summary"]["total"]
         lines.append(f"Interrupted: the run was stopped after {total} scenario(s); the report holds only those.")
-    must = report["summary"]["must"]
-    share = 100.0 * must["passed"] / must["applicable"] if must["applicable"] else 0.0
     lines.append("")
-    other = ", ".join(f"{counts[s]} {s}" for s in ("skipped", "not_applicable", "invalid", "xfail", "xpass") if counts.get(s))
-    lines.append(f"Compliance (must): {must['passed']}/{must['applicable']} = {share:.1f}%" + (f"  ({other})" if other else ""))
+    lines.append(headline(report))
     return lines
