@@ -1,4 +1,4 @@
-"""Command-line subcommands of the conformance suite: conform, serve, scenarios, explain, fuzz, diff.
+"""Command-line subcommands of the conformance suite: conform, serve, scenarios, explain, summary, fuzz, diff.
 
 `euchre-spec conform --engine CMD` runs the suite against any engine speaking the protocol;
 `--engine reference` starts our own engine the same way (`euchre-spec serve`), so the reference
@@ -16,6 +16,7 @@ from typing import Any
 from conformance.commands import conform as conform_command
 from conformance.commands.explain import add_command as add_explain_command
 from conformance.commands.fuzz import add_commands as add_fuzz_commands
+from conformance.commands.summary import add_command as add_summary_command
 from conformance.measuring.choice_mutants import add_command as add_mutants_command
 from conformance.measuring.rules_diff import add_command as add_diff_command
 from conformance.running.user_files import add_file_options, serve_reference
@@ -41,6 +42,7 @@ def add_commands(commands: Any) -> None:
     serve_command.set_defaults(run=lambda args: serve_reference(args.spec, not args.no_sessions))
     add_fuzz_commands(commands)
     add_explain_command(commands)
+    add_summary_command(commands)
     add_diff_command(commands)
 
     scenarios = commands.add_parser("scenarios", help="list or export the scenarios")
