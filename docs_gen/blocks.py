@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from conformance.running.diagnoses import DIAGNOSES
 from conformance.suite.checkpoints import CHECKPOINTS
 from ruleset.compiled.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
 from ruleset.refusals import PHASE_OWN, REFUSALS
@@ -103,6 +104,12 @@ def _refusal_reasons(ctx: Context) -> str:
     return table(["Order", "Reason", "When", "Given before"], rows)
 
 
+def _smoke_diagnoses(ctx: Context) -> str:
+    """The mistakes `euchre-spec smoke` names, from their one table (`conformance.running.diagnoses`)."""
+    rows = [(f"`{d.name}`", esc(d.title), esc(d.fix)) for d in DIAGNOSES.values()]
+    return table(["Name", "What it found", "What to do"], rows)
+
+
 def _engine_ids(ctx: Context) -> str:
     variants = ", ".join(f"`{v}`" for v in ctx.data.variants)
     rules = []
@@ -122,4 +129,5 @@ BLOCKS: dict[str, Block] = {
     "engine-ids": _engine_ids,
     "checkpoints": _checkpoints,
     "refusal-reasons": _refusal_reasons,
+    "smoke-diagnoses": _smoke_diagnoses,
 }
