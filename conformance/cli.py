@@ -1,4 +1,4 @@
-"""Command-line subcommands of the conformance suite: conform, serve, scenarios, explain, fuzz, diff, registry.
+"""Command-line subcommands of the conformance suite: conform, smoke, serve, scenarios, explain, summary, fuzz, diff, registry.
 
 `euchre-spec conform --engine CMD` runs the suite against any engine speaking the protocol;
 `--engine reference` starts our own engine the same way (`euchre-spec serve`), so the reference
@@ -17,6 +17,8 @@ from conformance.commands import conform as conform_command
 from conformance.commands.explain import add_command as add_explain_command
 from conformance.commands.fuzz import add_commands as add_fuzz_commands
 from conformance.commands.registry import add_command as add_registry_command
+from conformance.commands.smoke import add_command as add_smoke_command
+from conformance.commands.summary import add_command as add_summary_command
 from conformance.measuring.choice_mutants import add_command as add_mutants_command
 from conformance.measuring.rules_diff import add_command as add_diff_command
 from conformance.running.user_files import add_file_options, serve_reference
@@ -31,6 +33,7 @@ def add_commands(commands: Any) -> None:
     add_filters(conform)
     add_file_options(conform)
     conform.set_defaults(run=conform_command.run)
+    add_smoke_command(commands)
 
     serve_command = commands.add_parser("serve", help="serve the reference engine over the harness protocol (stdin/stdout)")
     serve_command.add_argument(
@@ -42,6 +45,7 @@ def add_commands(commands: Any) -> None:
     serve_command.set_defaults(run=lambda args: serve_reference(args.spec, not args.no_sessions))
     add_fuzz_commands(commands)
     add_explain_command(commands)
+    add_summary_command(commands)
     add_diff_command(commands)
     add_registry_command(commands)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from conformance.running.diagnoses import DIAGNOSES
 from conformance.suite.checkpoints import CHECKPOINTS
 from conformance.suite.releases import came_in, changed_in, changelog
 from ruleset.compiled.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
@@ -106,8 +107,14 @@ def _refusal_reasons(ctx: Context) -> str:
     for refusal in REFUSALS:
         order = str(refusal.precedence) if refusal.precedence < PHASE_OWN else f"{PHASE_OWN} (the phase's own)"
         when = esc(refusal.meaning) + (f" ({refusal.example})" if refusal.example else "")
-        rows.append((order, f"`{refusal.code}`", when))
-    return table(["Order", "Reason", "When"], rows)
+        rows.append((order, f"`{refusal.code}`", when, ", ".join(f"`{code}`" for code in refusal.before)))
+    return table(["Order", "Reason", "When", "Given before"], rows)
+
+
+def _smoke_diagnoses(ctx: Context) -> str:
+    """The mistakes `euchre-spec smoke` names, from their one table (`conformance.running.diagnoses`)."""
+    rows = [(f"`{d.name}`", esc(d.title), esc(d.fix)) for d in DIAGNOSES.values()]
+    return table(["Name", "What it found", "What to do"], rows)
 
 
 def _language_versions(ctx: Context) -> str:
@@ -161,4 +168,5 @@ BLOCKS: dict[str, Block] = {
     "refusal-reasons": _refusal_reasons,
     "language-versions": _language_versions,
     "changelog": _changelog,
+    "smoke-diagnoses": _smoke_diagnoses,
 }

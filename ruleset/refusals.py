@@ -10,6 +10,7 @@ A test fails when either is stale, so adding a reason touches this file and noth
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,9 @@ class Refusal:
     """1 to 5: when more than one reason applies, the lowest is given (5: the reasons a phase gives of its own)."""
     example: str = ""
     """An action refused for this reason, for the protocol page."""
+    before: tuple[str, ...] = ()
+    """The phase's own reasons this one is given before where both apply (a card not held, say, before
+    any other word about it): the order within a phase, where the precedence alone says nothing."""
 
 
 PHASE_OWN = 5
@@ -44,14 +48,29 @@ REFUSALS: tuple[Refusal, ...] = (
         4,
         "`play:..` from the seat to act while the bidding goes on",
     ),
-    Refusal("turned_down_suit", "the suit of the turned-down card cannot be named in round two", PHASE_OWN),
+    Refusal(
+        "turned_down_suit",
+        "the suit of the turned-down card cannot be named in round two",
+        PHASE_OWN,
+        before=("needs_trump_to_make",),
+    ),
     Refusal("dealer_must_name_trump", "the dealer is stuck and may not pass", PHASE_OWN),
     Refusal("must_go_alone", "this bid can only be made by going alone", PHASE_OWN),
-    Refusal("card_not_in_hand", "the card is not in the player's hand", PHASE_OWN),
+    Refusal(
+        "card_not_in_hand",
+        "the card is not in the player's hand",
+        PHASE_OWN,
+        before=("must_follow_suit", "not_eligible_to_go_under"),
+    ),
     Refusal("cannot_discard_up_card", "the dealer may not discard the up-card", PHASE_OWN),
     Refusal("pickup_compulsory", "the dealer must take the up-card", PHASE_OWN),
     Refusal("must_follow_suit", "the player holds a card of the suit led and must play one", PHASE_OWN),
-    Refusal("suit_not_allowed", "that suit cannot be trump in this variant", PHASE_OWN),
+    Refusal(
+        "suit_not_allowed",
+        "that suit cannot be trump in this variant",
+        PHASE_OWN,
+        before=("turned_down_suit", "needs_trump_to_order", "needs_trump_to_make"),
+    ),
     Refusal("needs_trump_to_order", "the dealer may take up the up-card only holding a card of its suit", PHASE_OWN),
     Refusal("passed_cannot_go_alone", "a player who passed may not play alone", PHASE_OWN),
     Refusal("not_a_partner", "a lone player may ask only a partner for a card", PHASE_OWN),
@@ -64,13 +83,54 @@ REFUSALS: tuple[Refusal, ...] = (
         "bid_not_allowed",
         "this auction has no such bid (a bid names its trump only where the variant's bids carry one)",
         PHASE_OWN,
+        before=("bid_too_low",),
     ),
     Refusal("needs_trump_to_make", "a player may make a suit trump only holding a card of it", PHASE_OWN),
-    Refusal("no_trump_for_stuck_dealer", "only the dealer, once stuck, may name no trump", PHASE_OWN),
+    Refusal(
+        "no_trump_for_stuck_dealer",
+        "only the dealer, once stuck, may name no trump",
+        PHASE_OWN,
+        before=("suit_not_allowed",),
+    ),
 )
 
 MEANINGS: dict[str, str] = {refusal.code: refusal.meaning for refusal in REFUSALS}
 """Each code's meaning, for messages."""
+
+_BY_CODE: dict[str, Refusal] = {refusal.code: refusal for refusal in REFUSALS}
+
+
+def reason_to_give(candidates: Iterable[str]) -> str:
+    """The one reason to give when every reason in `candidates` applies to an action.
+
+    The lowest precedence wins; among the phase's own reasons, one given `before` another wins
+    over it. Reasons the table leaves unordered never meet in one phase of a variant we have;
+    should they, the one listed first here is given, so the answer never depends on the order
+    of `candidates`. ValueError for an empty list or a code that is not a reason.
+    """
+    found = list(dict.fromkeys(candidates))
+    unknown = [code for code in found if code not in _BY_CODE]
+    if unknown:
+        raise ValueError(f"not refusal reasons: {', '.join(map(repr, unknown))}")
+    if not found:
+        raise ValueError("no candidate reason to choose from")
+    lowest = min(_BY_CODE[code].precedence for code in found)
+    group = [code for code in found if _BY_CODE[code].precedence == lowest]
+    beaten = {later for code in group for later in _AFTER[code]}
+    unbeaten = [code for code in group if code not in beaten] or group
+    return min(unbeaten, key=_ORDER.__getitem__)
+
+
+_ORDER: dict[str, int] = {refusal.code: index for index, refusal in enumerate(REFUSALS)}
+
+
+def _after(code: str, seen: frozenset[str] = frozenset()) -> frozenset[str]:
+    """Every reason `code` is given before, directly or through another (a before b before c: a before c)."""
+    direct = set(_BY_CODE[code].before) - seen
+    return frozenset(direct).union(*(_after(later, seen | {code}) for later in direct))
+
+
+_AFTER: dict[str, frozenset[str]] = {refusal.code: _after(refusal.code) for refusal in REFUSALS}
 
 
 def scenario_schema_with_reasons(schema: dict[str, Any]) -> dict[str, Any]:

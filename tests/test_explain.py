@@ -86,3 +86,42 @@ def test_a_users_invalid_scenario_is_explained_as_invalid(tmp_path: Path) -> Non
     )
     passing = run_cli("explain", "my-stuck-001", "--engine", "reference", "--scenario", str(scenarios), "--spec", str(rule))
     assert passing.returncode == 0, passing.stdout + passing.stderr
+
+
+CRASHING = """
+import json
+import sys
+
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] != "hello":
+        print("Traceback (most recent call last): my engine broke on", message["type"], file=sys.stderr, flush=True)
+        sys.exit(3)
+    hello = {"type": "hello", "protocol": 1, "name": "crashing", "version": "1", "variants": ["north-american"]}
+    print(json.dumps(hello | {"house_rules": []}), flush=True)
+"""
+
+
+def test_a_crash_shows_what_was_asked_and_the_engines_own_last_words(tmp_path: Path) -> None:
+    path = tmp_path / "crashing.py"
+    path.write_text(CRASHING, encoding="utf-8")
+    completed = run_cli("explain", "na-smoke-001", "--engine", shlex.join([sys.executable, str(path)]))
+    assert completed.returncode == 1, completed.stdout + completed.stderr
+    lines = completed.stdout.splitlines()
+    assert "Not compared: the engine exited, or closed its output, before it replied: nothing was compared." in lines
+    assert any(line.split() == ["trump", "'H'", "(no", "reply)"] for line in lines)
+    assert any(line.split() == ["refuses", "2", "play:9D", "refused:", "must_follow_suit", "(no", "reply)"] for line in lines)
+    assert "  | Traceback (most recent call last): my engine broke on run" in lines
+    assert lines[-1] == "Outcome: crash: the engine exited with code 3 before replying"
+
+
+def test_a_skipped_scenario_shows_its_reason_and_the_script_it_would_have_run(tmp_path: Path) -> None:
+    from tests.test_conform_command import engine_script
+
+    completed = run_cli("explain", "br-benny-001", "--engine", engine_script(tmp_path, "engine.py", "two", ["two-handed"]))
+    assert completed.returncode == 2, completed.stdout + completed.stderr
+    lines = completed.stdout.splitlines()
+    assert "Not compared: the engine's handshake does not declare what it needs, so it was never sent." in lines
+    assert sum(1 for line in lines if line.endswith("(not sent)")) >= 3
+    assert not any(line.startswith("The engine's standard error") for line in lines)
+    assert lines[-1] == "Outcome: skipped: the engine does not play british"

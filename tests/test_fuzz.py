@@ -4,14 +4,17 @@ load (passing on our engine, failing on the other), and is reproducible from its
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conformance.engines.in_process import InProcessEngine
-from conformance.fuzzing.play import Setup, common_rules, fuzz, hand_deal
+from conformance.fuzzing.campaign_rules import CampaignRules, NoCommonRules, campaign_rules
+from conformance.fuzzing.play import Setup, fuzz, hand_deal
 from conformance.fuzzing.steppers import handshake
 from conformance.fuzzing.witnesses import write_scenarios
 from conformance.running.runner import run_suite
@@ -38,11 +41,11 @@ def test_the_reference_engine_agrees_with_itself_over_the_protocol() -> None:
 
 def test_the_fuzzer_only_uses_rules_both_engines_declare() -> None:
     hellos = [handshake("reference"), {"name": "narrow", "variants": ["north-american"], "house_rules": ["stick-the-dealer"]}]
-    assert common_rules(hellos, None, ["stick-the-dealer"]) == ("north-american", ("stick-the-dealer",))
-    with pytest.raises(SystemExit):
-        common_rules(hellos, None, ["super-euchre"])
-    with pytest.raises(SystemExit):
-        common_rules(hellos, "british", [])
+    assert campaign_rules(hellos, None, ["stick-the-dealer"]) == CampaignRules("north-american", ("stick-the-dealer",))
+    with pytest.raises(NoCommonRules, match="narrow does not declare the house rule super-euchre"):
+        campaign_rules(hellos, None, ["super-euchre"])
+    with pytest.raises(NoCommonRules, match="british is not played by both engines"):
+        campaign_rules(hellos, "british", [])
 
 
 @pytest.fixture(scope="module")
@@ -110,3 +113,29 @@ def test_an_engine_that_refuses_a_hand_stops_the_campaign_with_its_words(tmp_pat
     assert completed.returncode == 2, completed.stdout + completed.stderr
     assert "Traceback" not in completed.stderr
     assert completed.stderr.startswith("error: ") and " answered error: " in completed.stderr, completed.stderr
+
+
+def test_a_witness_quotes_its_command_and_a_variant_without_an_up_card_writes_none(tmp_path: Path) -> None:
+    from tests.test_fuzz_always import forcing_engine
+
+    # an engine that plays two bidding rounds in Bid Euchre whatever it is asked, started from a folder with a space
+    engine = forcing_engine(tmp_path / "my engines", "two-bidding-rounds", declared=False)
+    command = [sys.executable, "-m", "euchre_spec", "fuzz", "--engine", "reference", "--engine", engine]
+    command += ["--variant", "bid-euchre", "--hands", "20", "--seed", "4", "--jobs", "1", "--keep", "1"]
+    first = subprocess.run([*command, "--out", str(tmp_path / "a")], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert first.returncode == 1, first.stdout + first.stderr
+    witness = sorted((tmp_path / "a").rglob("fz-*.yaml"))[0]
+    document = yaml.safe_load(witness.read_text())
+    (scenario,) = document["scenarios"]
+    assert scenario["variant"] == "bid-euchre" and set(scenario["deals"][0]) == {"dealer", "hands"}
+    found_by = shlex.split(scenario["description"].split("`")[1])
+    hand = int(scenario["description"].split(", hand ")[1].split(" ")[0])
+    assert found_by == [
+        "euchre-spec", "fuzz", "--engine", "reference", "--engine", engine,
+        "--variant", "bid-euchre", "--seed", "4", "--hands", str(hand + 1),
+    ]  # fmt: skip
+    assert {o.status for o in run_suite(InProcessEngine(), load_scenarios([witness])).outcomes} == {"pass"}
+    again = [sys.executable, "-m", "euchre_spec", *found_by[1:], "--jobs", "1", "--out", str(tmp_path / "b")]
+    replayed = subprocess.run(again, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert replayed.returncode == 1, replayed.stdout + replayed.stderr
+    assert (tmp_path / "b" / witness.relative_to(tmp_path / "a")).read_text() == witness.read_text()

@@ -44,6 +44,8 @@ from reference_impl.cli_arguments import positive_seconds
 REFERENCE_COMMAND = [sys.executable, "-m", "euchre_spec", "serve"]
 SHORTCUTS = {"reference": REFERENCE_COMMAND, "openspiel": [sys.executable, "-m", "conformance.engines.openspiel"]}
 STDERR_LOG = "engine-stderr.log"
+NEEDS_SHOWN = 8
+"""How many of the rule sets a run needed are named when the engine plays none of them."""
 MARKS = {
     "pass": ".",
     "fail": "F",
@@ -231,10 +233,11 @@ def nothing_checked(result: RunResult) -> str:
     counts = Counter(outcome.status for outcome in result.outcomes)
     if counts["skipped"] == len(result.outcomes):
         needed = sorted({_needs(outcome) for outcome in result.outcomes})
+        shown = "; ".join(needed[:NEEDS_SHOWN]) + (f"; and {len(needed) - NEEDS_SHOWN} more" if len(needed) > NEEDS_SHOWN else "")
         declared = ", ".join(result.engine.get("variants", [])) or "none"
         return (
             f"the engine declares none of the selected variants and house rules (it plays {declared}; "
-            f"the {len(result.outcomes)} selected scenario(s) need {'; '.join(needed)})"
+            f"the {len(result.outcomes)} selected scenario(s) need {shown})"
         )
     shown = ", ".join(f"{counts[status]} {status.replace('_', ' ')}" for status in NOT_CHECKED if counts[status])
     return f"none of the {len(result.outcomes)} selected scenario(s) was sent and answered ({shown})"

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from conformance.commands.conform import engine_command
@@ -48,25 +50,32 @@ def _explain(args: argparse.Namespace) -> int:
         print(f"error: unknown scenario id {args.id!r}{hint}", file=sys.stderr)
         return 2
     scenario = found[args.id]
-    try:
-        engine = EngineProcess(engine_command(args.engine, pool.spec), timeout=args.timeout)
-    except ValueError as exc:
-        print(f"error: --engine: {exc}", file=sys.stderr)
-        return 2
-    try:
-        result = run_suite(engine, [scenario], precheck=Precheck() if pool.from_user else None)
-    except EngineFailure as exc:
-        print(f"error: the engine could not be started: {exc}", file=sys.stderr)
-        return 2
-    outcome = result.outcomes[0]
-    hello = result.engine
-    lines = header(scenario, f"{hello.get('name', '?')} {hello.get('version', '')}".strip())
-    lines += deal_lines(scenario)
-    reply = outcome.reply
-    if reply is not None and reply.get("type") == "result" and outcome.status in ("pass", "fail"):
-        lines += ["", *step_lines(scenario, reply)]
-    lines += completion_lines(scenario)
-    lines += ["", f"Outcome: {outcome.status}" + (f": {outcome.message}" if outcome.message else "")]
+    with tempfile.TemporaryDirectory(prefix="euchre-spec-explain-") as folder:
+        stderr_log = Path(folder) / "engine-stderr.log"
+        try:
+            engine = EngineProcess(engine_command(args.engine, pool.spec), timeout=args.timeout, stderr_log=stderr_log)
+        except ValueError as exc:
+            print(f"error: --engine: {exc}", file=sys.stderr)
+            return 2
+        try:
+            result = run_suite(engine, [scenario], precheck=Precheck() if pool.from_user else None)
+        except EngineFailure as exc:
+            print(f"error: the engine could not be started: {exc}", file=sys.stderr)
+            print("\n".join(stderr_tail(stderr_log)), file=sys.stderr)
+            return 2
+        outcome = result.outcomes[0]
+        hello = result.engine
+        lines = header(scenario, f"{hello.get('name', '?')} {hello.get('version', '')}".strip())
+        lines += deal_lines(scenario)
+        reply = outcome.reply
+        if reply is not None and reply.get("type") == "result" and outcome.status in ("pass", "fail"):
+            lines += ["", *step_lines(scenario, reply)]
+        else:
+            lines += ["", *unanswered_lines(scenario, outcome.status)]
+            if outcome.status in ("error", "crash", "timeout"):
+                lines += ["", *stderr_tail(stderr_log)]
+        lines += completion_lines(scenario)
+        lines += ["", f"Outcome: {outcome.status}" + (f": {outcome.message}" if outcome.message else "")]
     print("\n".join(lines))
     if outcome.status == "pass":
         return 0
@@ -159,6 +168,59 @@ def step_lines(scenario: Scenario, reply: dict[str, Any]) -> list[str]:
     else:
         lines += ["", "Every checkpoint of the script matches." if scenario.explores else "Every checkpoint matches."]
     return lines
+
+
+UNANSWERED = {
+    "skipped": ("(not sent)", "the engine's handshake does not declare what it needs, so it was never sent"),
+    "not_applicable": ("(not run)", "not applicable to this engine, and not counted against it"),
+    "invalid": ("(not sent)", "the scenario itself is broken: the reference engine does not pass it, so it was never sent"),
+    "error": ("(no result)", "the engine answered error, or a reply the protocol does not allow: nothing was compared"),
+    "crash": ("(no reply)", "the engine exited, or closed its output, before it replied: nothing was compared"),
+    "timeout": ("(no reply)", "the engine did not reply within the timeout (--timeout): nothing was compared"),
+}
+"""What the engine column shows for a scenario whose outcome left nothing to compare, and why."""
+
+STDERR_SHOWN = 20
+"""The last lines of the engine's standard error shown beside an error, a crash or a timeout."""
+
+
+def unanswered_lines(scenario: Scenario, status: str) -> list[str]:
+    """The script and what it checks, for an outcome that compared nothing: what was asked, and why nothing was compared."""
+    placeholder, why = UNANSWERED.get(status, ("", status))
+    rows = [_Row(-1, "step", "seat", "action", "check", "expected", "engine", False)]
+    for index in range(len(scenario.actions) + 1):
+        step = scenario.actions[index - 1] if index else None
+        label, seat, action = ("deal", "", "(dealt)") if step is None else (str(index), str(step.seat), step.action)
+        rows.append(_Row(index, label, seat, action, "", "", "", False))
+        for check in scenario.checks:
+            if scenario.check_index(check) != index:
+                continue
+            for kind in observed_kinds(check):
+                expected = kind.comparison.expected_text(kind.comparison.expected(check[kind.name]))
+                rows.append(_Row(index, "", "", "", kind.name, expected, placeholder, False))
+            if "refuse" in check:
+                refused = f"refused: {check['refuse']['reason']}"
+                rows.append(
+                    _Row(index, "", "", "", f"refuses {Step.parse(check['refuse']['step'])}", refused, placeholder, False)
+                )
+    widths = [max(len(cell) for cell in column) for column in zip(*(row.cells for row in rows), strict=True)]
+    table = [
+        ("   " + "  ".join(c.ljust(w) for c, w in zip(row.cells, widths, strict=True)) + "  " + row.actual).rstrip()
+        for row in rows
+    ]
+    return [f"Not compared: {why}.", *table]
+
+
+def stderr_tail(log: Path) -> list[str]:
+    """The last lines the engine wrote to its standard error, or a line saying it wrote none."""
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        text = ""
+    kept = text.rstrip().splitlines()[-STDERR_SHOWN:]
+    if not kept:
+        return ["The engine wrote nothing to its standard error."]
+    return [f"The engine's standard error (its last {len(kept)} lines):", *(f"  | {line}" for line in kept)]
 
 
 def completion_lines(scenario: Scenario) -> list[str]:

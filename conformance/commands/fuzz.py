@@ -16,7 +16,8 @@ from typing import Any
 
 from conformance.engines.process import EngineFailure
 from conformance.fuzzing.campaign import WHOLE, Campaign, MergeError, ShardFormError, Summary, merge, parse_shard
-from conformance.fuzzing.play import Setup, ShardRun, common_rules, run_shard
+from conformance.fuzzing.campaign_rules import NoCommonRules, campaign_rules
+from conformance.fuzzing.play import Setup, ShardRun, run_shard
 from conformance.fuzzing.steppers import IN_PROCESS, EngineRefused, handshake
 from conformance.fuzzing.summary import read_summary, summary_document, write_summary
 from conformance.fuzzing.witnesses import scenario_path, write_scenarios
@@ -104,13 +105,18 @@ def _fuzz_command(args: argparse.Namespace) -> int:
     except (EngineFailure, ValueError) as exc:
         print(f"error: an engine could not be started: {exc}", file=sys.stderr)
         return 2
-    variant, house_rules = common_rules(hellos, args.variant, args.house_rules)
+    try:
+        rules = campaign_rules(hellos, args.variant, args.house_rules)
+    except NoCommonRules as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    variant, house_rules = rules.variant, rules.house_rules
     names = (_display_name(args.engine[0], hellos[0]), _display_name(args.engine[1], hellos[1]))
     setup = Setup((args.engine[0], args.engine[1]), variant, house_rules, args.seed, args.timeout, names)
     campaign = Campaign(setup.engines, names, variant, house_rules, args.seed, args.hands)
     shard = args.shard or WHOLE
     numbers = shard.hands(args.hands)
-    rules_text = variant + (" + " + ", ".join(house_rules) if house_rules else "")
+    rules_text = rules.describe()
     where = f"on the cluster {args.cluster}" if args.cluster else f"{args.jobs} jobs"
     played = f"hands {numbers.start} to {numbers.stop - 1}" if numbers else "no hands"
     part = f", shard {shard} ({played})" if shard != WHOLE else ""

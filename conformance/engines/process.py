@@ -53,11 +53,16 @@ def runner_hello() -> dict[str, Any]:
 
 
 class EngineFailure(Exception):
-    """The engine did not answer properly. `kind` is crash, timeout or error (garbled output)."""
+    """The engine did not answer properly. `kind` is crash, timeout or error (garbled output).
 
-    def __init__(self, kind: str, message: str) -> None:
+    `printed` is the line the engine printed where a reply was due, when that line was not a
+    JSON object (a debugging print on standard output, say), so a diagnosis can quote it.
+    """
+
+    def __init__(self, kind: str, message: str, printed: str | None = None) -> None:
         super().__init__(message)
         self.kind = kind
+        self.printed = printed
 
 
 @dataclass(frozen=True)
@@ -411,12 +416,13 @@ def _line(raw: bytes) -> str | _Garbled:
 
 
 def _parsed(line: str) -> dict[str, Any]:
+    shown = line[:200].rstrip()
     try:
         reply = wire.loads(line)
     except (ValueError, RecursionError):
-        raise EngineFailure("error", f"the engine printed something that is not JSON: {line[:200].rstrip()!r}") from None
+        raise EngineFailure("error", f"the engine printed something that is not JSON: {shown!r}", shown) from None
     if not isinstance(reply, dict):
-        raise EngineFailure("error", f"the engine printed JSON that is not an object: {line[:200].rstrip()!r}")
+        raise EngineFailure("error", f"the engine printed JSON that is not an object: {shown!r}", shown)
     return reply
 
 

@@ -15,11 +15,18 @@ and every engine this project serves (ours, the OpenSpiel adapter) goes through 
 
     if __name__ == "__main__":
         sys.exit(sdk.Server(MyEngine()).serve())
+
+Besides the server, the kit answers three questions every engine meets: the cards of a
+request's deal (`deal_cards`, the portable deal of a number included), the order of the seats
+(`left_of`, `clockwise`, `from_dealers_left`, `team_of`) and which refusal reason to give when
+several apply (`reason_to_give`, from the one table of reasons). `serve()` owns standard output:
+anything else the engine prints goes to standard error.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
@@ -28,6 +35,9 @@ from typing import IO, Any, Generic, TypeVar
 
 from conformance.engines import wire
 from documents.schemas import SchemaCheck, message_check
+from reference_impl.deal import deal_number, explicit_deal
+from ruleset.compiled.rules import Rules, compile_rules
+from ruleset.refusals import reason_to_give as reason_to_give  # the kit's, from the one table of reasons
 
 PROTOCOL = 1
 """The harness protocol version this kit speaks."""
@@ -127,6 +137,90 @@ class Setup:
             None if scores is None else tuple(scores),
             None if won is None else tuple(won),
         )
+
+
+@dataclass(frozen=True)
+class DealtCards:
+    """The cards of one deal, in card codes: each seat's hand (seat 0 first; with a dummy, the
+    dummy's hand last), the up-card (None where the variant turns none) and the undealt rest in order."""
+
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    up_card: str | None
+    kitty: tuple[str, ...]
+
+
+def deal_cards(rules: Mapping[str, Any], deal: Mapping[str, Any], dealer: int | None = None) -> DealtCards:
+    """The cards of a request's deal under its resolved `rules`: written out, or the portable deal of its number.
+
+    `dealer` is needed for a later deal of a game, which names none (the rules choose who deals
+    it); the first deal names its own. A number is dealt as spec/deal-numbers.yaml says
+    (SplitMix64, Fisher-Yates, packets from the dealer's left), so an engine that compares its
+    own dealing with this one finds a mistake before the suite does. ValueError for a deal that
+    does not fit the rules.
+    """
+    seat = deal.get("dealer", dealer)
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ValueError("the deal names no dealer: give the dealer the rules chose for it")
+    compiled = _compiled(rules)
+    if "number" in deal:
+        dealt = deal_number(compiled, int(deal["number"]), seat)
+    elif "hands" not in deal:
+        raise ValueError("a deal is written out (hands, up_card, kitty) or given by its number")
+    else:
+        dealt = explicit_deal(compiled, seat, [list(hand) for hand in deal["hands"]], deal.get("up_card"), deal.get("kitty"))
+    code = compiled.card_code
+    hands = [tuple(code(card) for card in hand) for hand in dealt.hands]
+    if compiled.dummy:
+        hands.append(tuple(code(card) for card in dealt.dummy))
+    up_card = None if dealt.up_card is None else code(dealt.up_card)
+    return DealtCards(seat, tuple(hands), up_card, tuple(code(card) for card in dealt.kitty))
+
+
+def portable_deal(rules: Mapping[str, Any], number: int, dealer: int = 0) -> DealtCards:
+    """The portable deal `number` dealt by `dealer` under the resolved `rules` (a request's `rules`)."""
+    return deal_cards(rules, {"number": number, "dealer": dealer})
+
+
+def left_of(seat: int, players: int) -> int:
+    """The seat to the left of `seat`: the next one clockwise (seats are numbered 0..players-1 clockwise)."""
+    return (seat + 1) % players
+
+
+def clockwise(start: int, players: int, skipping: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """Every seat once, clockwise from `start` (first), leaving out `skipping` (seats sitting out, say)."""
+    return tuple(seat for offset in range(players) if (seat := (start + offset) % players) not in skipping)
+
+
+def from_dealers_left(dealer: int, players: int, skipping: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The order most decisions go round in: from the dealer's left round to the dealer."""
+    return clockwise(left_of(dealer, players), players, skipping)
+
+
+def team_of(seat: int, rules: Mapping[str, Any]) -> int:
+    """The team a seat plays for, numbered in the order of the rules' `seats.teams` (scores are listed in it)."""
+    for index, team in enumerate(rules["seats"]["teams"]):
+        if seat in team:
+            return index
+    raise ValueError(f"seat {seat} is in no team of these rules")
+
+
+_COMPILED: dict[str, Rules] = {}
+
+
+def _compiled(rules: Mapping[str, Any]) -> Rules:
+    """The rules compiled once per distinct document (a run sends the same few documents many times)."""
+    key = json.dumps(rules, sort_keys=True, default=str)
+    found = _COMPILED.get(key)
+    if found is None:
+        try:
+            found = compile_rules(dict(rules))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"these are not resolved rules (schemas/resolved-variant.schema.json): {exc!r} is missing") from exc
+        if len(_COMPILED) >= 64:
+            _COMPILED.clear()
+        _COMPILED[key] = found
+    return found
 
 
 class Engine(ABC, Generic[Game]):

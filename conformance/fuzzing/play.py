@@ -302,19 +302,3 @@ def run_shard(setup: Setup, campaign: Campaign, shard: Shard, keep: int = 0, job
     """
     result = fuzz(setup, shard.hands(campaign.hands), jobs, progress)
     return ShardRun(summarize(campaign, shard, result.disagreements), result.seconds, first_of_each(result.disagreements, keep))
-
-
-def common_rules(hellos: list[dict[str, Any]], variant: str | None, house_rules: list[str]) -> tuple[str, tuple[str, ...]]:
-    """The variant and house rules to fuzz under: declared by both engines, else a SystemExit."""
-    variants = [v for v in hellos[0].get("variants", []) if all(v in hello.get("variants", []) for hello in hellos[1:])]
-    if not variants:
-        raise SystemExit("error: the two engines play no variant in common")
-    chosen = variant or ("north-american" if "north-american" in variants else variants[0])
-    if chosen not in variants:
-        raise SystemExit(f"error: {chosen} is not played by both engines (common: {', '.join(variants)})")
-    for ref in house_rules:
-        for hello in hellos:
-            declared = set(hello.get("house_rules", []))
-            if ref not in declared and ref.partition("=")[0] not in declared:
-                raise SystemExit(f"error: {hello.get('name')} does not declare the house rule {ref}")
-    return chosen, tuple(house_rules)

@@ -9,6 +9,7 @@ where the engines part, read from the resolved rules, so it loads with the suite
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -88,9 +89,11 @@ def scenario_for(disagreement: Disagreement, setup: Setup, names: tuple[str, str
         check["after"] = after - 1
         check["legal_includes"] = [disagreement.steps[-1][1]]
     check["note"] = f"{names[1]} shows {disagreement.actual!r} here"
-    command = f"euchre-spec fuzz --engine {setup.engines[0]} --engine {setup.engines[1]} --seed {setup.seed}"
-    command += "".join(f" -r {rule}" for rule in setup.house_rules)
+    command = reproduce_command(setup, disagreement.hand)
     title = f"{names[1]} and {names[0]} differ: {disagreement.field} in {disagreement.phase or 'a phase'}"
+    written = {"dealer": disagreement.dealer, "hands": deal["hands"]}
+    if deal["up_card"] is not None:  # a variant without an up-card refuses the key, even as null
+        written["up_card"] = deal["up_card"]
     return {
         "id": ident,
         "title": title[:100],
@@ -102,10 +105,19 @@ def scenario_for(disagreement: Disagreement, setup: Setup, names: tuple[str, str
         "level": "must",
         "variant": setup.variant,
         "house_rules": list(setup.house_rules),
-        "deals": [{"dealer": disagreement.dealer, "hands": deal["hands"], "up_card": deal["up_card"]}],
+        "deals": [written],
         "actions": steps,
         "checks": [check],
     }
+
+
+def reproduce_command(setup: Setup, hand: int) -> str:
+    """The fuzz command that plays the campaign up to `hand` again, every word quoted for a shell."""
+    words = ["euchre-spec", "fuzz", "--engine", setup.engines[0], "--engine", setup.engines[1]]
+    words += ["--variant", setup.variant, "--seed", str(setup.seed), "--hands", str(hand + 1)]
+    for rule in setup.house_rules:
+        words += ["-r", rule]
+    return shlex.join(words)
 
 
 def write_scenarios(

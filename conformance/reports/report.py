@@ -13,12 +13,19 @@ import platform
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from conformance import SUITE_VERSION, __version__
+from conformance.reports.headline import headline
 from conformance.suite.outcomes import STATUSES, UNEXPECTED, Outcome, RunResult
+from documents.errors import SpecError, SpecInvalid
+from documents.schemas import validate
+from documents.yaml_loader import Document, parse_document
+
+REPORT_SCHEMA = "report.schema.json"
 
 
 def report_data(result: RunResult, command: str) -> dict[str, Any]:
@@ -120,6 +127,32 @@ def junit_counts(counts: Mapping[str, int]) -> dict[str, int]:
     return {"tests": sum(counts.values()), **found}
 
 
+def read_report(path: Path) -> dict[str, Any]:
+    """A report.json as `write_json` wrote it; SpecInvalid, each error at its file:line and JSON pointer, if it is not one."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")  # not read_text's 1 MiB cap: a failing run's report is larger
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecInvalid([SpecError(name, 0, "", f"cannot read the file: {exc}")]) from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SpecInvalid([SpecError(name, exc.lineno, "", f"not valid JSON: {exc.msg} (column {exc.colno})")]) from exc
+    errors = validate(data, REPORT_SCHEMA, lambda pointer: (name, _lines(text, name).line_of(pointer)))
+    if errors:
+        raise SpecInvalid([replace(error, message=f"not a conformance report: {error.message}") for error in errors])
+    report: dict[str, Any] = data
+    return report
+
+
+def _lines(text: str, name: str) -> Document:
+    """Where each JSON pointer of the file is (read only when an error needs a line)."""
+    try:
+        return parse_document(text, name)
+    except SpecInvalid:
+        return Document(name, None)
+
+
 def write_junit(report: dict[str, Any], path: Path) -> None:
     """JUnit XML: a test suite per variant, a test case per scenario."""
     suites = ET.Element("testsuites", name=f"euchre-spec conformance: {report['engine']['name']}")
@@ -198,9 +231,6 @@ def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]
         lines.append("")
         total = report["summary"]["total"]
         lines.append(f"Interrupted: the run was stopped after {total} scenario(s); the report holds only those.")
-    must = report["summary"]["must"]
-    share = 100.0 * must["passed"] / must["applicable"] if must["applicable"] else 0.0
     lines.append("")
-    other = ", ".join(f"{counts[s]} {s}" for s in ("skipped", "not_applicable", "invalid", "xfail", "xpass") if counts.get(s))
-    lines.append(f"Compliance (must): {must['passed']}/{must['applicable']} = {share:.1f}%" + (f"  ({other})" if other else ""))
+    lines.append(headline(report))
     return lines

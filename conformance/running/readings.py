@@ -59,15 +59,13 @@ _PLANS: dict[tuple[str, str, tuple[str, ...]], Plan] = {}
 
 
 def _plan(scenario: Scenario, always: tuple[str, ...]) -> Plan:
-    catalog = builtin_catalog()
     added = []
     for ref in always:
         rule_id = ref.partition("=")[0]
-        applies_to = catalog.house_rules[rule_id].data["applies_to"]
-        if "any" not in applies_to and scenario.variant not in applies_to:
+        if not applies_to(ref, scenario.variant):
             continue
         own = [r for r in scenario.house_rules if r.partition("=")[0] == rule_id]
-        if own and _mode(own[0]) != _mode(ref):
+        if own and spelt_out(own[0]) != spelt_out(ref):
             return Plan(scenario.house_rules, not_applicable=f"the scenario plays {own[0]}; the engine always plays {ref}")
         if not own:
             added.append(ref)
@@ -112,7 +110,13 @@ def _completions_differ(engine: ReferenceEngine, request: dict[str, Any], scenar
     return bool(explore(exchange, request, scenario, sessions=True))
 
 
-def _mode(ref: str) -> str:
+def applies_to(ref: str, variant: str) -> bool:
+    """Whether the house rule of a reading can be played on `variant` at all (its `applies_to`)."""
+    targets = builtin_catalog().house_rules[ref.partition("=")[0]].data["applies_to"]
+    return "any" in targets or variant in targets
+
+
+def spelt_out(ref: str) -> str:
     """A house-rule reference with its mode spelt out (the rule's default mode when none is given)."""
     rule_id, _, mode = ref.partition("=")
     if mode:
