@@ -12,6 +12,7 @@ from conformance.engines.in_process import InProcessEngine
 from conformance.engines.reference import ReferenceEngine
 from conformance.engines.sdk import PROTOCOL
 from conformance.reports.badges import badges
+from conformance.reports.headline import headline
 from conformance.reports.report import report_data
 from conformance.running.runner import run_suite
 from conformance.suite.releases import changelog, version_key
@@ -88,6 +89,9 @@ def test_a_staging_scenario_is_reported_but_counts_in_no_figure_and_fails_no_run
     report = report_data(result, "in process")
     assert report["summary"]["staging"] == {"passed": 2, "applicable": 3}
     assert badges(report)["compliance.json"]["message"].endswith("(3/3)")
+    assert headline(report).startswith("Compliance (must): 3/3 = 100.0%") and "staging scenarios, not counted: 2/3" in headline(
+        report
+    )
 
 
 class _Failing:

@@ -37,6 +37,9 @@ def headline(report: dict[str, Any]) -> str:
             f"; {len(invalid)} more {_scenarios(len(invalid))} {were} not run because invalid (the reference engine"
             f" does not pass {'it' if len(invalid) == 1 else 'them'}), the first {first['id']}: {first.get('message', '')}"
         )
+    staging = report["summary"].get("staging")
+    if staging:
+        line += f"; staging scenarios, not counted: {staging['passed']}/{staging['applicable']} passed"
     return line
 
 

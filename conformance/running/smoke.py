@@ -27,13 +27,14 @@ from conformance.engines.sdk import MATCHES, SESSIONS, portable_deal
 from conformance.engines.sessions import run_in_session
 from conformance.running import readings
 from conformance.running.diagnoses import Finding
-from conformance.running.runner import check_handshake, unsupported
+from conformance.running.runner import check_handshake, engine_language, unsupported
 from conformance.running.symptoms import Played, diagnose, nearest_id
 from conformance.suite.expected import default_expected_file, load_expected_failures
 from conformance.suite.requests import build_request
 from conformance.suite.scenarios import Scenario, suite
 from ruleset import SpecInvalid, builtin_catalog, resolved_document
 from ruleset.compiled.loading import load_rules
+from ruleset.language import NotInLanguage, lower
 
 SCENARIOS = 6
 """Scenarios played by default: enough to cross most phases of a hand, few enough to read."""
@@ -125,7 +126,7 @@ class _Talk:
                 result.findings.append(Finding("bad-handshake", (evidence,)))
             return
         always = tuple(ref for ref in hello.get("always", []) if _known_reading(ref) and readings.applies_to(ref, result.variant))
-        result.played = self.deals(result.variant, always)
+        result.played = self.deals(result.variant, always, engine_language(hello))
         if not self.stopped:
             result.played += self.scenarios(hello, result.variant, count)
         if self.exits:
@@ -133,8 +134,12 @@ class _Talk:
             result.findings.append(Finding("engine-exits", (*self.exits[:3], *tail)))
         result.findings += diagnose(result.played, load_rules(result.variant), result.command)
 
-    def deals(self, variant: str, always: tuple[str, ...]) -> list[Played]:
-        """The numbered deals, each played with no action, beside the portable deal they must show."""
+    def deals(self, variant: str, always: tuple[str, ...], language: int) -> list[Played]:
+        """The numbered deals, each played with no action, beside the portable deal they must show.
+
+        The engine is sent the rules in the language version it reads, as conform sends them; the
+        reference engine, which reads the newest, is sent them as they are.
+        """
         try:
             document = resolved_document(variant, always)
         except SpecInvalid:
@@ -147,7 +152,7 @@ class _Talk:
                 "rules": dict(document), "deals": [{"dealer": dealer, "number": number}], "actions": [], "probes": [],
             }  # fmt: skip
             label = f"deal #{number} by seat {dealer}"
-            reply = self.send(request, label, sessions=False)
+            reply = self.send(request | {"rules": lower(document, language)}, label, sessions=False)
             if self.stopped:
                 break
             deal = portable_deal(document, number, dealer)
@@ -163,7 +168,11 @@ class _Talk:
         for scenario in pick_scenarios(variant, hello, count, known):
             plan = readings.plan(scenario, tuple(hello.get("always", ())))
             request = build_request(scenario, 0, plan.document, plan.house_rules)
-            reply = self.send(request, scenario.id, sessions)
+            try:
+                sent = request | {"rules": lower(request["rules"], engine_language(hello))}
+            except NotInLanguage:
+                continue  # the engine's language cannot say these rules: conform reports it not applicable
+            reply = self.send(sent, scenario.id, sessions)
             if self.stopped:
                 break
             played.append(Played(scenario.id, request, reply, self.reference.handle(request) or {}, scenario=scenario))
