@@ -278,7 +278,12 @@ class EngineProcess:
             except BlockingIOError:
                 continue
             except (OSError, ValueError) as exc:
-                raise EngineFailure("crash", f"the engine is gone (exit code {process.poll()}): {exc}") from exc
+                # an engine that has exited makes the write fail before its end of output is read: say the same either way
+                try:
+                    code = process.wait(timeout=EXIT_GRACE)
+                except subprocess.TimeoutExpired:
+                    raise EngineFailure("crash", f"the engine is gone: it stopped reading its input ({exc})") from exc
+                raise EngineFailure("crash", f"the engine exited with code {code} before replying") from exc
 
     def _reply(self, process: subprocess.Popen[bytes], deadline: float) -> dict[str, Any]:
         """The engine's next reply line, as a JSON object, by `deadline`."""
