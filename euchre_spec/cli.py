@@ -18,9 +18,12 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import yaml
 
+from conformance.measuring.rule_edits import differing_pointers
+from documents.errors import split_pointer
 from documents.paths import HOME_VARIABLE, check_home, data_home
 from documents.yaml_loader import parse_document
 from reference_impl import __version__
@@ -31,7 +34,8 @@ from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
 from reference_impl.engine.match import match_apply, match_legal_actions, new_match
 from reference_impl.hand_log import game_summary, hand_log, match_summary
-from ruleset import SpecError, SpecInvalid
+from ruleset import SpecError, SpecInvalid, resolve_checked
+from ruleset.catalog import load_catalog
 from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Action, Rules
 from ruleset.validation import validate_paths
@@ -176,7 +180,36 @@ def _show(args: argparse.Namespace) -> int:
         print(json.dumps(document, indent=2))
     else:
         print(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), end="")
+        for line in _house_rule_changes(args.variant, tuple(rules.house_rules), args.spec):
+            print(line)
     return 0
+
+
+def _house_rule_changes(variant: str, house_rules: tuple[str, ...], extra: list[Path]) -> list[str]:
+    """YAML comments naming, for each house rule in turn, the rule values it changed, and what they were before."""
+    if not house_rules:
+        return []
+    catalog = load_catalog(extra)
+    lines = ["# What each house rule changed (JSON pointers into the rules above):"]
+    before = resolve_checked(catalog, variant, ()).data
+    for count, rule in enumerate(house_rules, start=1):
+        after = resolve_checked(catalog, variant, house_rules[:count]).data
+        changed = differing_pointers(before, after)
+        lines.append(f"# {rule}: {'nothing' if not changed else ''}".rstrip())
+        for pointer in changed:
+            lines.append(f"#   {pointer}: {_value_text(after, pointer)} (was {_value_text(before, pointer)})")
+        before = after
+    return lines
+
+
+def _value_text(document: Any, pointer: str) -> str:
+    """The value at `pointer` as one line of JSON, or `absent`."""
+    node = document
+    for token in split_pointer(pointer):
+        if not isinstance(node, dict) or token not in node:
+            return "absent"
+        node = node[token]
+    return json.dumps(node, default=str)
 
 
 def _script(path: Path | None) -> list[str]:

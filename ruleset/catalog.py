@@ -15,7 +15,7 @@ from typing import Any
 from documents.errors import SpecError, SpecInvalid
 from documents.paths import data_home, display_path
 from documents.reading import files_in, same_file_key
-from documents.schemas import validate_document
+from documents.schemas import Locate, validate
 from documents.yaml_loader import Document, load_document
 
 SCHEMA_OF_KIND = {
@@ -89,7 +89,7 @@ def load_catalog(extra: Iterable[Path] = (), include_builtin: bool = True) -> Ca
                 )
             )
             continue
-        problems = validate_document(document, SCHEMA_OF_KIND[kind])
+        problems = validate(_without_unsets(document.data, kind), SCHEMA_OF_KIND[kind], _locator(document))
         if problems:
             errors.extend(problems)
             continue
@@ -130,3 +130,31 @@ def _add(
         return
     origin[(kind, ident)] = document.path
     table[ident] = document
+
+
+def _locator(document: Document) -> Locate:
+    return lambda pointer: (document.path, document.line_of(pointer))
+
+
+def _without_unsets(data: Any, kind: str | None) -> Any:
+    """A house rule's settings as the schema checks them: a null unsets what it overlays (back to the default).
+
+    Composition deletes a value an overlay sets to null, and the defaults then fill it in, so null
+    is allowed for any setting a house rule writes; everything else is checked as written.
+    """
+    if kind != "house-rule" or not isinstance(data, dict):
+        return data
+    checked = dict(data)
+    if isinstance(checked.get("set"), dict):
+        checked["set"] = _drop_nulls(checked["set"])
+    if isinstance(checked.get("modes"), dict):
+        checked["modes"] = {name: _mode_without_unsets(mode) for name, mode in checked["modes"].items()}
+    return checked
+
+
+def _mode_without_unsets(mode: Any) -> Any:
+    return {**mode, "set": _drop_nulls(mode["set"])} if isinstance(mode, dict) and isinstance(mode.get("set"), dict) else mode
+
+
+def _drop_nulls(fragment: dict[str, Any]) -> dict[str, Any]:
+    return {key: _drop_nulls(value) if isinstance(value, dict) else value for key, value in fragment.items() if value is not None}

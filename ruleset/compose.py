@@ -1,9 +1,10 @@
 """Composing a resolved variant: a base, what it extends, and the house rules laid over it.
 
-Composition is plain data merging (mappings merge key by key, anything else replaces, null
-deletes), but every value remembers the file and line it came from, so an error found later in
-the resolved rules still points at the line a contributor wrote. Unknown ids, cycles, rules that
-do not apply, declared conflicts and two house rules setting one value differently are errors.
+Composition is plain data merging (mappings merge key by key, except a setting the variant
+schema marks `"x-merge": "replace"`; anything else replaces, null deletes), but every value
+remembers the file and line it came from, so an error found later in the resolved rules still
+points at the line a contributor wrote. Unknown ids, cycles, rules that do not apply, declared
+conflicts and two house rules setting one value differently are errors.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from documents.errors import SpecError, SpecInvalid, clause_redefined, join_pointer, split_pointer
 from documents.yaml_loader import Document
 from ruleset.catalog import Catalog
+from ruleset.merging import replaces_whole
 from ruleset.origins import LineTree, Origins
 
 NOT_MERGED = ("$schema", "extends", "errata")
@@ -306,7 +308,12 @@ def _merge(resolved: Resolved, fragment: dict[str, Any], written: LineTree, sour
             target.pop(key, None)
             resolved.origins.forget(dest)
             resolved.origins[dest] = (document.path, document.line_of(source))
-        elif isinstance(value, dict) and isinstance(target.get(key), dict) and target_at not in WHOLE_VALUES:
+        elif (
+            isinstance(value, dict)
+            and isinstance(target.get(key), dict)
+            and target_at not in WHOLE_VALUES
+            and not replaces_whole(dest)
+        ):
             resolved.origins[dest] = (document.path, document.line_of(source))
             _merge(resolved, value, written, source, dest)
         else:

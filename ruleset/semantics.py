@@ -253,6 +253,11 @@ def _scoring(r: Resolved) -> Iterator[SpecError]:
     if r.data["scoring"]["player_rows"]:
         if rows:
             yield r.error("/scoring/rows", "a variant scores by sides (rows) or by players (player_rows), not both")
+        if r.data["auction"] is not None:
+            # The engine scores a contract by whether it was made (scoring.rows); a player's row knows no bid.
+            yield r.error(
+                "/auction", "an auction's contract is scored by scoring.rows (bid and made); per-player rows cannot score it"
+            )
         return
     contract_game = r.data["auction"] is not None
     for name, row in rows.items():

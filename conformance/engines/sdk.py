@@ -37,6 +37,7 @@ from conformance.engines import wire
 from documents.schemas import SchemaCheck, message_check
 from reference_impl.deal import deal_number, explicit_deal
 from ruleset.compiled.rules import Rules, compile_rules
+from ruleset.defaults import fill_defaults
 from ruleset.refusals import reason_to_give as reason_to_give  # the kit's, from the one table of reasons
 
 PROTOCOL = 1
@@ -214,7 +215,8 @@ def _compiled(rules: Mapping[str, Any]) -> Rules:
     found = _COMPILED.get(key)
     if found is None:
         try:
-            found = compile_rules(dict(rules))
+            # A document of an older rules language lacks the settings added since: they hold their defaults.
+            found = compile_rules(fill_defaults(copy.deepcopy(dict(rules))))
         except (KeyError, TypeError) as exc:
             raise ValueError(f"these are not resolved rules (schemas/resolved-variant.schema.json): {exc!r} is missing") from exc
         if len(_COMPILED) >= 64:

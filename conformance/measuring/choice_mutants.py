@@ -201,12 +201,19 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("pepper", "/game/target", "target-42"): Reading(_set(42)),
     ("pepper", "/game/win", "first-side-reach-target"): Reading(_set("reach_target")),
     ("six-hand-bid-euchre", "/auction/named_bids", "pages-read-do-not-say"): Reading(why_not=AGREES),
+    ("six-hand-bid-euchre", "/auction/named_bids/0/give_order", "seat-number-order"): Reading(_set("by_seat")),
     ("six-hand-bid-euchre", "/auction/rounds", "round-round-until-others-pass"): Reading(_set("until_passed")),
     ("six-hand-bid-euchre", "/auction/all_pass", "dealer-stuck"): Reading(_set("dealer_stuck")),
     ("six-hand-bid-euchre", "/scoring/rows/made/award", "bidders-score-bid"): Reading(
         _set({"makers": {"bid": 1}, "defenders": {"tricks": 1}})
     ),
+    ("six-hand-bid-euchre", "/scoring/rows/best-made/award/makers/points", "no-best-bonus"): Reading(
+        lambda _chosen: {"": 0, "/scoring/rows/best-set/award/makers/points": 0}
+    ),
+    ("six-hand-bid-euchre", "/game/target", "target-52"): Reading(_set(52)),
     ("six-hand-bid-euchre", "/game/target", "target-100"): Reading(_set(100)),
+    ("six-hand-bid-euchre", "/game/win", "by-contract"): Reading(_set("by_contract")),
+    ("six-hand-bid-euchre", "/game/lose_at", "no-losing-score"): Reading(_set(None)),
     ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
 }
 """Every reading recorded under `choices`, by (file id, pointer, its text); an edit's `""` is the choice's own pointer."""

@@ -96,11 +96,14 @@ def with_values(resolved: Resolved, edits: Mapping[str, Any]) -> Rules:
     data = copy.deepcopy(resolved.data)
     for pointer, value in edits.items():
         *parents, last = split_pointer(pointer)
-        node = data
+        node: Any = data
         for token in parents:
-            if not isinstance(node.get(token), dict):
+            # A list is stepped into by index (a named bid's setting, /auction/named_bids/0/give_order).
+            child = node[int(token)] if isinstance(node, list) and token.isdigit() and int(token) < len(node) else None
+            child = node.get(token) if isinstance(node, dict) else child
+            if not isinstance(child, dict | list):
                 raise SpecInvalid([SpecError("<edit>", 0, pointer, f"the rules have no object at {pointer}")])
-            node = node[token]
+            node = child
         if value is MISSING:
             node.pop(last, None)
         else:

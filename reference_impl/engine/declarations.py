@@ -138,12 +138,23 @@ def _cards_each(state: HandState) -> int:
     return 1 if gets_partner_card(state) else 0
 
 
+def _givers(state: HandState) -> tuple[int, ...]:
+    """The lone maker's partners in the order they give: seat-number order, or clockwise from the maker where the bid says so."""
+    maker = _maker(state)
+    partners = state.rules.partners[maker]
+    contract = state.contract
+    if contract is None or not contract.bid.givers_from_bidder:
+        return partners
+    players = state.rules.players
+    return tuple(sorted(partners, key=lambda seat: (seat - maker) % players))
+
+
 def start_give(state: HandState) -> bool:
     """The partner asked (or the only one) gives; for a contract's call every partner gives in turn."""
     if not _cards_each(state):
         return False
     if state.giver is None:
-        state.giver = state.rules.partners[_maker(state)][0]
+        state.giver = _givers(state)[0]
     state.to_act = state.giver
     return True
 
@@ -159,7 +170,8 @@ def take_give(state: HandState, seat: int, action: Action) -> bool:
     give_card(state, seat, maker, action.card)
     if cards_in_last_move(state) < _cards_each(state):
         return False
-    later = state.rules.partners[maker][state.rules.partners[maker].index(seat) + 1 :] if state.contract is not None else ()
+    givers = _givers(state)
+    later = givers[givers.index(seat) + 1 :] if state.contract is not None else ()
     if later:
         state.giver = state.to_act = later[0]
         return False

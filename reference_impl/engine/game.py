@@ -141,7 +141,8 @@ def decide_winners(rules: Rules, scores: tuple[int, ...], result: HandResult | N
 
     The best score is the highest counting up and the lowest counting down: the furthest past the line.
     Where a contract game is won only by contract (`result`, the hand just finished), a team at the
-    target wins only if it won that hand.
+    target wins only if it won that hand. When no team is at the target, a team at or below
+    `lose_at` loses and the others win.
     """
     if rules.count_down:
         reached = [team for team, score in enumerate(scores) if score <= 0]
@@ -150,8 +151,13 @@ def decide_winners(rules: Rules, scores: tuple[int, ...], result: HandResult | N
     scoring = rules.contract_scoring
     if scoring is not None and scoring.win_by_contract:
         reached = [team for team in reached if result is not None and team in result.hand_won_by]
-    if len(reached) <= 1:
+    if not reached:
+        return _others_of_losers(rules, scores)
+    if len(reached) == 1:
         return tuple(reached)
+    if rules.tie == "makers":
+        makers = None if result is None or result.maker is None else rules.team_of[result.maker]
+        return (makers,) if makers in reached else tuple(reached)
     if rules.tie in (None, "shared"):
         return tuple(reached)
     best = (min if rules.count_down else max)(scores[team] for team in reached)
@@ -159,6 +165,15 @@ def decide_winners(rules: Rules, scores: tuple[int, ...], result: HandResult | N
     if rules.tie == "play_on" and len(leaders) > 1:
         return ()
     return leaders
+
+
+def _others_of_losers(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """Where a score low enough loses (game.lose_at), the sides not that low win once one side is; else ()."""
+    if rules.lose_at is None or rules.count_down:
+        return ()
+    if not any(score <= rules.lose_at for score in scores):
+        return ()
+    return tuple(team for team, score in enumerate(scores) if score > rules.lose_at)
 
 
 def winners_after_hands(rules: Rules, scores: tuple[int, ...], hands_ended: int) -> tuple[int, ...]:

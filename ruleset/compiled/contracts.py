@@ -36,6 +36,8 @@ class Bid:
     exchange: str
     """The order of the exchange: partner_first, bidder_first, blind or both_ways (variant.schema.json, named_bid)."""
     ends_auction: bool
+    givers_from_bidder: bool = False
+    """Several partners give in turn clockwise from the bidder; else in seat-number order (named_bid.give_order)."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,7 @@ def compile_auction(section: dict[str, Any], hand_size: int, trump_letters: str)
                 named["call"],
                 named["exchange"],
                 named["ends_auction"],
+                named["give_order"] == "left_of_bidder",
             )
     levels = [str(tricks) for tricks in range(1, section["max"] + 1)] + [named["name"] for named in section["named_bids"]]
     all_forms = [("", -1), *((f":{letter}", index) for index, letter in enumerate(trump_letters))]

@@ -127,6 +127,8 @@ class Rules:
     """The clause a renege penalty cites in the hand's result."""
     target: int
     tie: str | None
+    lose_at: int | None
+    """Counting up, the score at or below which a side loses at once (game.lose_at); None when no score loses."""
     labels: Mapping[str, Mapping[str, str]]
     clause_ids: frozenset[str]
     match: MatchRules | None
@@ -270,6 +272,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         renege_clause=data["play"].get("renege_clause"),  # a clause reference: absent when none is cited
         target=data["game"]["target"],
         tie=data["game"]["tie"],
+        lose_at=data["game"]["lose_at"],
         labels=MappingProxyType({k: MappingProxyType(v) for k, v in data["labels"].items()}),
         clause_ids=clause_ids,
         match=compile_match(data["match"]),

@@ -9,6 +9,7 @@ settings the spec has gained since.
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from pathlib import Path
@@ -21,6 +22,7 @@ from conformance import __version__, sdk
 from conformance.engines.reference import Played, ReferenceGames, start_game, start_match
 from ruleset import builtin_catalog
 from ruleset.compiled.rules import compile_rules
+from ruleset.defaults import fill_defaults
 
 HERE = Path(__file__).parent
 LANGUAGE = 2
@@ -56,7 +58,9 @@ class FrozenGames(ReferenceGames):
         problem = next(iter(self._check.iter_errors(dict(setup.rules))), None)
         if problem is not None:
             raise sdk.NotApplicable(f"rules this engine does not know: {problem.message}")
-        rules = compile_rules(dict(setup.rules), setup.house_rules)
+        # The reference engine it plays with reads every setting of the current language: those added
+        # since version 2 hold their defaults, which mean what version 2 meant.
+        rules = compile_rules(fill_defaults(copy.deepcopy(dict(setup.rules))), setup.house_rules)
         return start_match(rules, setup) if rules.match is not None else start_game(rules, setup)
 
 
