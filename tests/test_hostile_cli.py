@@ -102,6 +102,10 @@ def _in_a_process(case: dict[str, Any], tmp_path: Path) -> Ended:
 @pytest.fixture(scope="module")
 def ended(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Ended]:
     """Every case run, each in a folder of its own: the processes a few at a time, meanwhile the rest here."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        # tests started in the background inherit an ignored SIGINT, and so would every command they start: a case
+        # interrupting a command must test the command, so its children get Python's own handler (reset on exec)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     chosen = [param.values[0] for param in CASES]
     folders = {case["id"]: tmp_path_factory.mktemp(case["id"]) for case in chosen}
     processes = [case for case in chosen if _needs_a_process(case)]
