@@ -47,11 +47,13 @@ def variant_page(ctx: Context, variant_id: str) -> Page:
     disputed = set(data.get("choices", {}))
     parts = [_header(ctx, variant_id, data, own.path)]
     sections = [key for key in TITLES if key in data] + [key for key in data if key not in TITLES and key not in NOT_SECTIONS]
-    sections = [key for key in sections if data[key] is not None]  # a section left at its null default: no match, no auction
+    sections = [key for key in sections if _applies(data[key])]
     for key in sections:
         parts.append(f"## {TITLES.get(key, humanize(key))} {{ #{key.replace('_', '-')} }}\n")
         parts.append(_reading(ctx, variant_id, key, data))
-        for clause_id in dict.fromkeys(clause for pointer, clause in refs if pointer.split("/")[1] == key):
+        for clause_id in dict.fromkeys(
+            clause for pointer, clause in refs if pointer.split("/")[1] == key and _cited(data, pointer)
+        ):
             parts.append(_clause(ctx, variant_id, clause_id, data, page))
         skip = ("rows", "player_rows") if key == "scoring" else ()
         settings = settings_table(ctx.variant_docs, data[key], f"/{key}", disputed, skip)
@@ -66,6 +68,24 @@ def variant_page(ctx: Context, variant_id: str) -> Page:
     parts.append(_house_rules(ctx, variant_id))
     page.markdown = "\n".join(part for part in parts if part)
     return page
+
+
+def _applies(section: Any) -> bool:
+    """Whether a section plays a part: not left at its null default (no match) nor switched off (no dummy, no fold)."""
+    return section is not None and not (isinstance(section, dict) and section.get("enabled") is False)
+
+
+INAPPLICABLE = {"/lone_play/defender_order_clause": ("/lone_play/defender", "never")}
+"""Clause pointers whose rule plays no part when another setting has the value given: the order in which defenders
+are asked to defend alone, where nobody defends alone."""
+
+
+def _cited(data: dict[str, Any], pointer: str) -> bool:
+    """Whether the clause cited at `pointer` states a rule these rules play."""
+    if pointer not in INAPPLICABLE:
+        return True
+    setting, value = INAPPLICABLE[pointer]
+    return bool(value_at(data, setting) != value)
 
 
 def _clause(ctx: Context, variant_id: str, clause_id: str, data: dict[str, Any], page: Page) -> str:
@@ -111,7 +131,7 @@ def _reading(ctx: Context, variant_id: str, key: str, data: dict[str, Any]) -> s
         text += "Deal number 0 (`spec/deal-numbers.yaml`), dealt by seat 0, as an example:\n\n"
         return text + deal_table(rules, hands, 0, up_card, kitty, special_names(data))
     if key == "bidding":
-        return _words(data.get("labels", {}))
+        return _words(data.get("labels", {}), rules.is_partnership())
     if key == "scoring":
         return _scoring(section)
     if key == "game":
@@ -180,11 +200,15 @@ def suit_name(letter: str) -> str:
     return f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter].capitalize()}"
 
 
-def _words(labels: dict[str, dict[str, str]]) -> str:
-    """The words players say for each action, by who says them."""
+def _words(labels: dict[str, dict[str, str]], partnership: bool) -> str:
+    """The words players say for each action, by who says them: a dealer's partner only where players have partners."""
     if not labels:
         return ""
-    roles = [(key, title) for key, title in ROLES if any(key in words for words in labels.values())]
+    roles = [
+        (key, title)
+        for key, title in ROLES
+        if any(key in words for words in labels.values()) and (partnership or key != "dealer_partner")
+    ]
     rows = [
         (f"`{kind}`", *[f"“{esc(words[key])}”" if key in words else "" for key, _ in roles]) for kind, words in labels.items()
     ]

@@ -211,13 +211,34 @@ def test_variant_pages_show_the_variants_own_words_and_numbers(site: Site) -> No
         target = data["game"]["target"]
         counting_down = data["game"]["direction"] == "down"
         assert (f"starts at **{target}** points and counts down" if counting_down else f"played to **{target}** points") in page
+        partnership = load_rules(variant_id).is_partnership()
         for words in data.get("labels", {}).values():
-            for text in words.values():
-                assert esc(text) in page
+            for role, text in words.items():
+                assert (esc(text) in page) or (role == "dealer_partner" and not partnership)
         for choice in data.get("choices", {}).values():
             assert esc(choice.get("parameter", "")) in page
         for erratum in data.get("errata", []):
             assert erratum["id"] in page
+
+
+def test_variant_pages_show_only_the_sections_that_play_a_part(site: Site) -> None:
+    for variant_id in ("bid-euchre", "railroad", "buck-euchre"):
+        page = site.pages[f"variants/{variant_id}.md"].markdown
+        assert "## Dummy " not in page, variant_id
+    for variant_id in ("bid-euchre", "railroad", "pepper"):
+        assert "## Fold " not in site.pages[f"variants/{variant_id}.md"].markdown, variant_id
+    assert "## Dummy " in site.pages["variants/three-handed-dummy.md"].markdown
+    assert "## Fold " in site.pages["variants/buck-euchre.md"].markdown
+
+
+def test_a_game_without_partners_or_lone_defence_shows_neither(site: Site) -> None:
+    buck = site.pages["variants/buck-euchre.md"].markdown
+    assert "I assist" not in buck and "| Dealer's partner |" not in buck and "| Dealer&#x27;s partner |" not in buck
+    assert "{ #alone.defender-order }" not in buck
+    assert "There is no call to go alone" in buck
+    north_american = site.pages["variants/north-american.md"].markdown
+    assert "I assist" in north_american
+    assert "{ #alone.defender-order }" in site.pages["variants/railroad.md"].markdown
 
 
 def test_reports_are_read_and_a_stale_one_is_flagged(tmp_path: Path) -> None:

@@ -153,7 +153,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         why_not="a scoring row awards points; winning the game outright is no award the language has"
     ),
     # Contract games (bid-euchre and the games built on it)
-    ("bid-euchre", "/auction/min", "three"): Reading(_set(3)),
     ("bid-euchre", "/auction/min", "three-suit-four-no-trump"): Reading(why_not=_ONE_MINIMUM),
     ("bid-euchre", "/auction/rounds", "round-round-until-others-pass"): Reading(_set("until_passed")),
     ("bid-euchre", "/auction/all_pass", "dealer-forced-bid-three"): Reading(
@@ -166,10 +165,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre", "/scoring/rows/made/award", "bidders-score-bid-defenders-nothing"): Reading(_set({"makers": {"bid": 1}})),
     ("bid-euchre", "/scoring/rows/moon/award/points", "points-24-lone-hand-taking-all"): Reading(_set(24)),
     ("bid-euchre", "/game/target", "target-50-100"): Reading(_set(50)),
-    ("bid-euchre", "/game/target", "target-52"): Reading(_set(52)),
     ("bid-euchre", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
-    ("bid-euchre", "/game/win", "first-side-reach-target-wins"): Reading(_set("reach_target")),
-    ("bid-euchre", "/auction/first_lead", "player-dealer-s-left-whoever"): Reading(_set("left_of_dealer")),
     ("bid-euchre-double", "/auction/min", "no-stated-minimum-one-trick"): Reading(_set(1)),
     ("bid-euchre-double", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
     ("bid-euchre-double", "/auction/all_pass", "stuck-dealer-may-bid-five"): Reading(
@@ -199,7 +195,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ),
     ("pepper", "/game/target", "target-30"): Reading(_set(30)),
     ("pepper", "/game/target", "target-42"): Reading(_set(42)),
-    ("pepper", "/game/win", "first-side-reach-target"): Reading(_set("reach_target")),
     ("six-hand-bid-euchre", "/auction/named_bids", "pages-read-do-not-say"): Reading(why_not=AGREES),
     ("six-hand-bid-euchre", "/auction/named_bids/0/give_order", "seat-number-order"): Reading(_set("by_seat")),
     ("six-hand-bid-euchre", "/auction/rounds", "round-round-until-others-pass"): Reading(_set("until_passed")),
@@ -210,7 +205,6 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("six-hand-bid-euchre", "/scoring/rows/best-made/award/makers/points", "no-best-bonus"): Reading(
         lambda _chosen: {"": 0, "/scoring/rows/best-set/award/makers/points": 0}
     ),
-    ("six-hand-bid-euchre", "/game/target", "target-52"): Reading(_set(52)),
     ("six-hand-bid-euchre", "/game/target", "target-100"): Reading(_set(100)),
     ("six-hand-bid-euchre", "/game/win", "by-contract"): Reading(_set("by_contract")),
     ("six-hand-bid-euchre", "/game/lose_at", "no-losing-score"): Reading(_set(None)),
