@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import sys
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -34,6 +35,9 @@ PROTOCOL = 1
 
 MAX_LINE = wire.MAX_LINE
 """The longest protocol line either side reads (16 MiB)."""
+
+FLUSH_AFTER = 0.05
+"""Seconds a batch of replies may wait to be written together before what is ready is written."""
 
 MAX_MESSAGE_TEXT = 300
 """How much of a bad value an error message quotes."""
@@ -288,10 +292,14 @@ def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str
     UTF-8, too long or not JSON (NaN and Infinity included, which JSON does not have) is
     answered with an `error`. The replies to every line that has arrived are written together,
     with one flush before the loop waits for more, so a runner that sends a batch of messages
-    (a scenario's session, the fuzzer's step of many hands) gets its replies in one batch.
+    (a scenario's session, the fuzzer's step of many hands) gets its replies in one batch; but
+    once the batch has taken FLUSH_AFTER seconds, what is ready is written at once, so the
+    replies of an engine that is slow to answer arrive as they are ready, each within the
+    runner's timeout for it, not all at the end.
     """
     for batch in _request_batches(stdin):
         replies: list[str] = []
+        flushed = time.monotonic()
         for line in batch:
             if isinstance(line, _Unreadable):
                 reply: dict[str, Any] = _error(-1, line.problem)
@@ -305,14 +313,20 @@ def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str
                 else:
                     answer = handle(message)
                     if answer is None:
-                        stdout.write("".join(replies))
-                        stdout.flush()
+                        _write_replies(stdout, replies)
                         return 0
                     reply = answer
             replies.append(encode_reply(reply) + "\n")
-        stdout.write("".join(replies))
-        stdout.flush()
+            if time.monotonic() - flushed >= FLUSH_AFTER:
+                _write_replies(stdout, replies)
+                replies, flushed = [], time.monotonic()
+        _write_replies(stdout, replies)
     return 0
+
+
+def _write_replies(stdout: IO[str], replies: list[str]) -> None:
+    stdout.write("".join(replies))
+    stdout.flush()
 
 
 def parse_message(line: str | bytes) -> Any:
