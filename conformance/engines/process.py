@@ -419,6 +419,8 @@ def _line(raw: bytes) -> str | _Garbled:
 def _parsed(line: str) -> dict[str, Any]:
     try:
         reply = wire.loads(line)
+    except wire.TooManyValues as exc:
+        raise EngineFailure("error", f"the engine printed {exc}") from None
     except (ValueError, RecursionError):
         raise EngineFailure("error", f"the engine printed something that is not JSON: {line[:200].rstrip()!r}") from None
     if not isinstance(reply, dict):

@@ -20,6 +20,7 @@ and every engine this project serves (ours, the OpenSpiel adapter) goes through 
 from __future__ import annotations
 
 import copy
+import itertools
 import sys
 import time
 from abc import ABC, abstractmethod
@@ -38,6 +39,14 @@ MAX_LINE = wire.MAX_LINE
 
 FLUSH_AFTER = 0.05
 """Seconds a batch of replies may wait to be written together before what is ready is written."""
+
+MAX_SESSIONS = 1024
+"""Sessions a server keeps open at once: the runner keeps at most 1,001 (a checkpoint's 1,000 completions
+and its scenario's own), the fuzzer 64; an `open` past this is answered with an error."""
+
+MAX_SESSION_BYTES = 64 * 2**20
+"""The rules and deals all open sessions hold, as JSON (64 MiB): a thousand sessions of the largest
+variant's rules take 22 MiB; a client opening sessions with rules of megabytes each is stopped here."""
 
 MAX_MESSAGE_TEXT = 300
 """How much of a bad value an error message quotes."""
@@ -61,6 +70,10 @@ class Refused(Exception):
 
 class NotApplicable(Exception):
     """The engine cannot run this request at all (several deals, starting scores, ...)."""
+
+
+class Unavailable(Exception):
+    """A well-formed request the server will not take now (a session open already, too many open): an `error`."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +172,9 @@ class Server(Generic[Game]):
         """`sessions=False` offers only run requests, as an engine without sessions would."""
         self.engine = engine
         self.capabilities = (SESSIONS,) if sessions else ()
-        self._sessions: dict[str, _Session[Game]] = {}
+        self._sessions: dict[str | int, _Session[Game]] = {}
+        self._held = 0
+        """The bytes of rules and deals the open sessions hold (their JSON)."""
 
     def serve(self, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
         """One reply line per request line until 'bye' or the end of input."""
@@ -173,6 +188,9 @@ class Server(Generic[Game]):
         seq = message.get("seq", -1)
         seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
         if kind == "hello":
+            protocol = message.get("protocol")
+            if type(protocol) is not int or protocol != PROTOCOL:
+                return _error(-1, f"this engine speaks harness protocol {PROTOCOL}, not {_quoted(protocol)}")
             return self.engine.identity.hello(self.capabilities)
         if kind == "bye":
             return None
@@ -186,6 +204,8 @@ class Server(Generic[Game]):
             return handler(self, message, seq)
         except NotApplicable as exc:
             return {"type": "not_applicable", "seq": seq, "reason": str(exc)}
+        except Unavailable as exc:
+            return _error(seq, str(exc))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             return _error(seq, f"malformed {kind} request: {type(exc).__name__}: {exc}")
         except Exception as exc:  # the engine's own failure: report it, keep serving
@@ -219,16 +239,46 @@ class Server(Generic[Game]):
         return reply
 
     def _open(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
-        setup = Setup.of(message)
+        ident = _session_id(message)
+        if ident in self._sessions:
+            raise Unavailable(f"session {ident!r} is open already; close it first, or open another")
+        if len(self._sessions) >= MAX_SESSIONS:
+            raise Unavailable(f"{MAX_SESSIONS:,} sessions are open, as many as this engine keeps; close one first")
+        rules_size = _setup_size(message, ("rules",))
+        size = rules_size + _setup_size(message, ("deals", "start_scores", "start_games_won"))
+        self._hold(size)
+        setup = Setup.of(message | {"rules": self._shared_rules(message["rules"])})
         session = _Session(self.engine, setup, self.engine.start(setup), message.get("view"))
-        self._sessions[_session_id(message)] = session
+        session.size, session.rules_size = size, rules_size
+        self._sessions[ident] = session
+        self._held += size
         return {"type": "observation", "seq": seq, "observation": session.observe()}
+
+    def _hold(self, more: int) -> None:
+        """Refuse (Unavailable) to let the open sessions hold `more` bytes past MAX_SESSION_BYTES."""
+        if self._held + more > MAX_SESSION_BYTES:
+            raise Unavailable(
+                f"the open sessions hold {self._held:,} bytes of rules and deals, and this would take them past "
+                f"{MAX_SESSION_BYTES:,}; close some first"
+            )
+
+    def _shared_rules(self, rules: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The rules of an open session equal to these, if there is one: sessions opened with the same rules
+        (a fuzzer's hands, a checkpoint's completions) then hold one copy, and the engine may know it at once."""
+        for ident in itertools.islice(reversed(self._sessions), 8):
+            held = self._sessions[ident].setup.rules
+            if held == rules:
+                return held
+        return rules
 
     def _restart(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
         session = self._session(message)
+        size = session.rules_size + _setup_size(message, ("deals", "start_scores"))
+        self._hold(size - session.size)
         scores = message.get("start_scores")
         setup = replace(session.setup, deals=tuple(message["deals"]), start_scores=None if scores is None else tuple(scores))
         session.game = self.engine.start(setup)
+        session.size = size
         return {"type": "observation", "seq": seq, "observation": session.observe()}
 
     def _act(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
@@ -245,7 +295,9 @@ class Server(Generic[Game]):
         )
 
     def _close(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
-        self._sessions.pop(_session_id(message), None)
+        session = self._sessions.pop(_session_id(message), None)
+        if session is not None:
+            self._held -= session.size
         return {"type": "closed", "seq": seq}
 
     def _session(self, message: dict[str, Any]) -> _Session[Game]:
@@ -263,6 +315,9 @@ class _Session(Generic[Game]):
         self.setup = setup
         self.game = game
         self.view = None if view is None else tuple(str(name) for name in view)
+        self.size = 0
+        """What the session counts against MAX_SESSION_BYTES: its rules, deals and scores as JSON."""
+        self.rules_size = 0
 
     def act(self, seat: int, action: str) -> str | None:
         """Apply the action; the refusal reason if the engine refused it."""
@@ -308,6 +363,8 @@ def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str
             else:
                 try:
                     message = parse_message(line)
+                except wire.TooManyValues as exc:
+                    reply = _error(-1, str(exc))
                 except (ValueError, RecursionError) as exc:
                     reply = _error(-1, f"not JSON: {exc}")
                 else:
@@ -450,11 +507,17 @@ def _check_step(seat: Any, action: Any) -> None:
         raise TypeError(f"a step is a seat number and an action id, not {seat!r} and {action!r}")
 
 
-def _session_id(message: dict[str, Any]) -> str:
+def _session_id(message: dict[str, Any]) -> str | int:
+    """The session's id as sent: the number 1 and the text "1" are two sessions, as they are two JSON values."""
     ident = message["session"]
     if not isinstance(ident, (str, int)) or isinstance(ident, bool):
         raise TypeError(f"a session id is a string or an integer, not {ident!r}")
-    return str(ident)
+    return ident
+
+
+def _setup_size(message: dict[str, Any], keys: tuple[str, ...]) -> int:
+    """The bytes of these fields of a session's message, as JSON: what the session holds while it is open."""
+    return sum(len(wire.dumps(message[key])) for key in keys if key in message)
 
 
 def _error(seq: int, message: str) -> dict[str, Any]:

@@ -10,7 +10,9 @@ number of 20 digits or more is read by the standard library alone, since orjson 
 integer beyond 64 bits as a float; deal numbers reach 20 digits, other fields never do.
 
 Both ends also cut their input into lines the same way (`decode_line`): a line too long to hold,
-or one that is not UTF-8, is found by one function here and worded by each end for its reader.
+or one that is not UTF-8, is found by one function here and worded by each end for its reader;
+and a line of more values than any message holds is refused before it is read (`MAX_VALUES`),
+since what a line costs once read depends on how many values it holds, not on its length alone.
 """
 
 from __future__ import annotations
@@ -28,6 +30,15 @@ _LONG_NUMBER = re.compile(r"\d{20}")
 MAX_LINE = 16 * 2**20
 """The longest protocol line either side reads (16 MiB), far above the largest reply of the suite;
 a longer one is refused as an error instead of being held in memory."""
+
+MAX_VALUES = 500_000
+"""The most values one line may hold, counted by its brackets and commas before it is read: 25 times
+the largest reply of the suite (19,414, a game of twelve hands), while a 16 MiB line of empty lists
+would hold five million, and take a gigabyte once read."""
+
+
+class TooManyValues(ValueError):
+    """A line holding more than MAX_VALUES values: refused before it is read."""
 
 
 @dataclass(frozen=True)
@@ -58,8 +69,11 @@ def dumps(message: Any) -> str:
 
 
 def loads(line: str | bytes) -> Any:
-    """The JSON value of one line; ValueError, saying why, for anything JSON does not allow."""
+    """The JSON value of one line; ValueError, saying why, for anything JSON does not allow, and TooManyValues for
+    a line past MAX_VALUES (a string's commas count too: no real message comes near the limit either way)."""
     text = line.decode("utf-8") if isinstance(line, bytes) else line
+    if text.count(",") + text.count("[") + text.count("{") > MAX_VALUES:
+        raise TooManyValues(f"a line of more than {MAX_VALUES:,} values")
     if not _LONG_NUMBER.search(text):
         try:
             return orjson.loads(text)
