@@ -21,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from conformance.engines.sdk import MAX_SESSIONS
+from conformance.engines import wire
+from conformance.engines.sdk import MAX_RULES_BYTES, MAX_SESSION_BYTES, MAX_SESSIONS
 from ruleset.compiled.loading import load_rules
 from tests import ROOT
 from tests.hostile_helpers import HOSTILE, assert_no_traceback, cases, schema_validator
@@ -143,12 +144,16 @@ def test_sessions_past_the_limit_are_refused_and_a_closed_one_makes_room() -> No
 
 def test_sessions_holding_megabytes_of_rules_are_refused_past_the_budget() -> None:
     rules = dict(load_rules("north-american").document)
-    lines = (_open(index, rules | {"title": "x" * 2**23 + str(index)}) for index in range(12))
-    replies, stderr, code, peak = _serve(lines)
+    each = [rules | {"title": "x" * 700_000 + str(index)} for index in range(16)]
+    fit = MAX_SESSION_BYTES // (len(wire.dumps(each[0])) + len(wire.dumps([{"dealer": 0, "number": 1}])))
+    replies, stderr, code, peak = _serve(_open(index, document) for index, document in enumerate(each))
     assert_no_traceback(stderr)
     assert code == 0
-    assert [reply["type"] for reply in replies] == ["observation"] * 7 + ["error"] * 5
+    assert 5 <= fit < 16 and [reply["type"] for reply in replies] == ["observation"] * fit + ["error"] * (16 - fit)
     assert "the open sessions hold" in replies[-1]["message"]
+    huge = rules | {"title": "x" * (MAX_RULES_BYTES + 1)}
+    replies, _, _, _ = _serve(iter([_open("huge", huge)]))
+    assert replies[0]["type"] == "error" and "this engine reads rules of at most 1,048,576" in replies[0]["message"]
     assert peak < SERVE_MEMORY // 1024, f"serve peaked at {peak / 1024:.0f} MB"
 
 

@@ -369,8 +369,7 @@ def _read(stream: IO[bytes] | None, lines: queue.Queue[object]) -> None:
             pending += chunk
             batch: list[object] = []
             while (end := pending.find(b"\n")) >= 0:
-                raw = bytes(pending[:end])
-                del pending[: end + 1]
+                raw = wire.take_line(pending, end)
                 item = _line(raw)
                 if isinstance(item, str) and not item.strip():
                     blanks += 1

@@ -32,6 +32,8 @@ CACHED_RULES = 64
 """Compiled rules kept for documents seen before: more than the variants and house-rule sets of a run."""
 CACHED_BYTES = 8 * 2**20
 """The documents' JSON those compiled rules stand for, at most (8 MiB; the largest variant's is 22 KB)."""
+IDENTITIES = 256
+"""Documents whose compiled rules are found by identity, the cheapest way (a session's restart)."""
 RulesHook = Callable[[Rules], Rules]
 Played = GameState | MatchState
 """What the reference engine plays for a request: a game, or a match where the rules have one."""
@@ -65,7 +67,7 @@ class ReferenceGames(sdk.Engine[Played]):
 
     def rules_for(self, setup: sdk.Setup) -> Rules:
         known = self._by_identity.get(id(setup.rules))
-        if known is not None and known[0] is setup.rules:  # a session's restart: the very document it was opened with
+        if known is not None and known[0] is setup.rules:  # a session's restart, or one sharing its rules
             return known[1]
         key = _document_key(setup.rules)
         rules = self._rules.get(key)
@@ -77,9 +79,10 @@ class ReferenceGames(sdk.Engine[Played]):
             self._remember(key, rules)
         else:
             self._rules.move_to_end(key)
-        if len(self._by_identity) >= 256:  # a long run of one-off requests must not pile up documents
+        if len(self._by_identity) >= IDENTITIES:  # a long run of one-off requests must not pile up documents
             self._by_identity.clear()
-        self._by_identity[id(setup.rules)] = (setup.rules, rules)  # the document is kept, so its id stays its own
+        if len(key) <= CACHED_BYTES // IDENTITIES:  # a huge document is not kept for its identity's sake
+            self._by_identity[id(setup.rules)] = (setup.rules, rules)  # the document is kept, so its id stays its own
         return rules
 
     def _remember(self, key: bytes | str, rules: Rules) -> None:

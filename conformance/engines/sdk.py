@@ -44,9 +44,14 @@ MAX_SESSIONS = 1024
 """Sessions a server keeps open at once: the runner keeps at most 1,001 (a checkpoint's 1,000 completions
 and its scenario's own), the fuzzer 64; an `open` past this is answered with an error."""
 
-MAX_SESSION_BYTES = 64 * 2**20
-"""The rules and deals all open sessions hold, as JSON (64 MiB): a thousand sessions of the largest
-variant's rules take 22 MiB; a client opening sessions with rules of megabytes each is stopped here."""
+MAX_SESSION_BYTES = 8 * 2**20
+"""The rules and deals all open sessions hold, as JSON, each rules document counted once (8 MiB): the
+largest variant's rules take 22 KB and a session's deals a few dozen bytes, so a thousand sessions
+of one variant take 100 KB; a client opening sessions with rules of megabytes each is stopped here."""
+
+MAX_RULES_BYTES = 2**20
+"""The largest rules document a request may carry, as JSON (1 MiB): 46 times the largest variant's (22 KB).
+A bigger one is answered with an error, before the engine compiles it or a session keeps it."""
 
 MAX_MESSAGE_TEXT = 300
 """How much of a bad value an error message quotes."""
@@ -174,7 +179,9 @@ class Server(Generic[Game]):
         self.capabilities = (SESSIONS,) if sessions else ()
         self._sessions: dict[str | int, _Session[Game]] = {}
         self._held = 0
-        """The bytes of rules and deals the open sessions hold (their JSON)."""
+        """The bytes of rules and deals the open sessions hold (their JSON), each rules document counted once."""
+        self._documents: dict[int, _Document] = {}
+        """The rules documents of the open sessions, by identity: a document several sessions share is held once."""
 
     def serve(self, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
         """One reply line per request line until 'bye' or the end of input."""
@@ -212,6 +219,7 @@ class Server(Generic[Game]):
             return _error(seq, f"the engine failed: {type(exc).__name__}: {exc}")
 
     def _run(self, request: dict[str, Any], seq: int) -> dict[str, Any]:
+        _rules_size(request["rules"])
         setup = Setup.of(request)
         game = _Session(self.engine, setup, self.engine.start(setup))
         probes = request["probes"]
@@ -244,14 +252,19 @@ class Server(Generic[Game]):
             raise Unavailable(f"session {ident!r} is open already; close it first, or open another")
         if len(self._sessions) >= MAX_SESSIONS:
             raise Unavailable(f"{MAX_SESSIONS:,} sessions are open, as many as this engine keeps; close one first")
-        rules_size = _setup_size(message, ("rules",))
-        size = rules_size + _setup_size(message, ("deals", "start_scores", "start_games_won"))
-        self._hold(size)
-        setup = Setup.of(message | {"rules": self._shared_rules(message["rules"])})
+        rules = self._shared_rules(message["rules"])
+        document = self._documents.get(id(rules))
+        rules_size = 0 if document is not None else _rules_size(rules)
+        size = _setup_size(message, ("deals", "start_scores", "start_games_won"))
+        self._hold(rules_size + size)
+        setup = Setup.of(message | {"rules": rules})
         session = _Session(self.engine, setup, self.engine.start(setup), message.get("view"))
-        session.size, session.rules_size = size, rules_size
+        session.size = size
+        if document is None:
+            document = self._documents[id(rules)] = _Document(rules, rules_size)
+        document.sessions += 1
         self._sessions[ident] = session
-        self._held += size
+        self._held += rules_size + size
         return {"type": "observation", "seq": seq, "observation": session.observe()}
 
     def _hold(self, more: int) -> None:
@@ -263,21 +276,22 @@ class Server(Generic[Game]):
             )
 
     def _shared_rules(self, rules: Mapping[str, Any]) -> Mapping[str, Any]:
-        """The rules of an open session equal to these, if there is one: sessions opened with the same rules
-        (a fuzzer's hands, a checkpoint's completions) then hold one copy, and the engine may know it at once."""
-        for ident in itertools.islice(reversed(self._sessions), 8):
-            held = self._sessions[ident].setup.rules
+        """The rules of an open session equal to these, if one of the latest documents is: sessions opened with the
+        same rules (a fuzzer's hands, a checkpoint's completions) then hold one copy, and the engine knows it at once."""
+        for key in itertools.islice(reversed(self._documents), 8):
+            held = self._documents[key].rules
             if held == rules:
                 return held
         return rules
 
     def _restart(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
         session = self._session(message)
-        size = session.rules_size + _setup_size(message, ("deals", "start_scores"))
+        size = _setup_size(message, ("deals", "start_scores"))
         self._hold(size - session.size)
         scores = message.get("start_scores")
         setup = replace(session.setup, deals=tuple(message["deals"]), start_scores=None if scores is None else tuple(scores))
         session.game = self.engine.start(setup)
+        self._held += size - session.size
         session.size = size
         return {"type": "observation", "seq": seq, "observation": session.observe()}
 
@@ -298,6 +312,11 @@ class Server(Generic[Game]):
         session = self._sessions.pop(_session_id(message), None)
         if session is not None:
             self._held -= session.size
+            document = self._documents[id(session.setup.rules)]
+            document.sessions -= 1
+            if not document.sessions:
+                del self._documents[id(session.setup.rules)]
+                self._held -= document.size
         return {"type": "closed", "seq": seq}
 
     def _session(self, message: dict[str, Any]) -> _Session[Game]:
@@ -316,8 +335,7 @@ class _Session(Generic[Game]):
         self.game = game
         self.view = None if view is None else tuple(str(name) for name in view)
         self.size = 0
-        """What the session counts against MAX_SESSION_BYTES: its rules, deals and scores as JSON."""
-        self.rules_size = 0
+        """What the session counts against MAX_SESSION_BYTES besides its rules: its deals and scores as JSON."""
 
     def act(self, seat: int, action: str) -> str | None:
         """Apply the action; the refusal reason if the engine refused it."""
@@ -338,6 +356,15 @@ class _Session(Generic[Game]):
 
     def observe(self) -> dict[str, Any]:
         return self.engine.observe(self.game) if self.view is None else self.engine.observe_view(self.game, self.view)
+
+
+@dataclass
+class _Document:
+    """A rules document open sessions hold: it counts against MAX_SESSION_BYTES once, while any of them is open."""
+
+    rules: Mapping[str, Any]
+    size: int
+    sessions: int = 0
 
 
 def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str], stdout: IO[str]) -> int:
@@ -470,8 +497,7 @@ def _request_batches(stdin: IO[str]) -> Iterator[list[str | _Unreadable]]:
         pending += chunk
         batch: list[str | _Unreadable] = []
         while (end := pending.find(b"\n")) >= 0:
-            line = bytes(pending[:end])
-            del pending[: end + 1]
+            line = wire.take_line(pending, end)
             if dropping:
                 dropping = False
                 continue
@@ -513,6 +539,14 @@ def _session_id(message: dict[str, Any]) -> str | int:
     if not isinstance(ident, (str, int)) or isinstance(ident, bool):
         raise TypeError(f"a session id is a string or an integer, not {ident!r}")
     return ident
+
+
+def _rules_size(rules: Any) -> int:
+    """The bytes of a rules document as JSON; Unavailable past MAX_RULES_BYTES."""
+    size = len(wire.dumps(rules))
+    if size > MAX_RULES_BYTES:
+        raise Unavailable(f"the rules take {size:,} bytes as JSON; this engine reads rules of at most {MAX_RULES_BYTES:,}")
+    return size
 
 
 def _setup_size(message: dict[str, Any], keys: tuple[str, ...]) -> int:
