@@ -116,7 +116,9 @@ def _fuzz_command(args: argparse.Namespace) -> int:
     where = f"on the cluster {args.cluster}" if args.cluster else f"{args.jobs} jobs"
     played = f"hands {numbers.start} to {numbers.stop - 1}" if numbers else "no hands"
     part = f", shard {shard} ({played})" if shard != WHOLE else ""
-    print(f"fuzzing {names[0]} against {names[1]} on {rules_text}: {args.hands} hands, seed {args.seed}{part}, {where}")
+    print(
+        f"fuzzing {names[0]} against {names[1]} on {rules_text}: {args.hands} hands, seed {args.seed}{part}, {where}", flush=True
+    )
     progress = not args.quiet and sys.stderr.isatty()
     if args.cluster:
         from conformance.fuzzing.cluster import ClusterUnavailable, run_on_cluster

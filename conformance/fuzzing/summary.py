@@ -30,6 +30,7 @@ from conformance.fuzzing.campaign import (
 )
 from conformance.fuzzing.disagreement import Disagreement
 from documents.json_loader import load_json
+from documents.writing import write_text
 from ruleset import SpecError, SpecInvalid
 
 FORMAT = 1
@@ -160,7 +161,7 @@ def _witness_document(witness: Disagreement) -> dict[str, Any]:
 
 def write_summary(document: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(document, indent=1) + "\n")
 
 
 @dataclass(frozen=True)
