@@ -176,7 +176,9 @@ def _run_into(
     progress = None if args.quiet else _progress_printer(len(scenarios))
     precheck = Precheck() if pool.from_user else None
     try:
-        result = run_suite(engine, scenarios, expectations, progress, precheck=precheck)
+        result = run_suite(
+            engine, scenarios, expectations, progress, precheck=precheck, recheck=None if pool.from_user else Precheck()
+        )
     except FolderRefused as exc:
         print(f"error: {exc}", file=sys.stderr)
         reports.discard()
@@ -200,6 +202,10 @@ def _run_into(
     lines = summary_lines(report)
     if args.quiet:
         lines = lines[-1:]
+        for outcome in result.outcomes:  # a scenario of the user's own that is wrong is said even when quiet
+            if outcome.status == "invalid":
+                where = f"{outcome.scenario.file}:{outcome.scenario.line}"
+                print(f"{outcome.scenario.id} ({where}): {outcome.message}", file=sys.stderr)
     elif progress and result.outcomes:
         print()
     print("\n".join(lines))
