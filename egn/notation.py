@@ -27,6 +27,8 @@ from ruleset.compiled.cards import SAME_COLOUR, SUITS
 from .upgrade import Upgrade, needs_upgrade, upgrade
 
 EGN_VERSION = "1.4"
+EGN_SEATS = 4
+"""The seats of an EGN game whose ruleset does not say (`num_players`)."""
 FILE_TYPE = "Euchre Game Notation"
 RANKS = "AKQJT9876"
 
@@ -158,7 +160,21 @@ def _too_many(data: dict[str, Any], name: str, locate: Any) -> list[SpecError]:
                 f"the record names {len(players):,} players; EGN games have at most {MAX_EGN_PLAYERS}",
             )
         )
+    elif isinstance(players, list) and players:
+        expected = EGN_SEATS if seats is None else seats if isinstance(seats, int) and 2 <= seats <= MAX_EGN_PLAYERS else None
+        if expected is not None and len(players) != expected:
+            errors.append(_seat_count(name, locate, len(players), expected))
     return errors
+
+
+def _seat_count(name: str, locate: Any, named: int, seats: int) -> SpecError:
+    """A record that names its players names one for each seat: the replay and the report go by seats."""
+    return SpecError(
+        name,
+        locate("/metadata/players")[1],
+        "/metadata/players",
+        f"the record names {named} player(s), but its game seats {seats}; name one player for each seat",
+    )
 
 
 def to_code(text: str, trump: int | None = None) -> str | None:
