@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .errors import SpecError, SpecInvalid, join_pointer
+from .errors import SpecError, SpecInvalid
 from .limits import MAX_DEPTH, MAX_NUMBER_DIGITS, MAX_VALUES
 from .reading import read_text
 from .yaml_loader import line_map, parse_document
@@ -53,11 +53,9 @@ def parse_json(text: str, name: str) -> tuple[Any, dict[str, int]]:
         raise SpecInvalid([SpecError(name, exc.lineno, "", f"not valid JSON: {exc.msg} (column {exc.colno})")]) from exc
     if duplicates:
         raise SpecInvalid(_duplicates(text, name, duplicates))
-    lines = line_map(text, name)
-    too_many = _counted(data, name, lines)
-    if too_many is not None:
-        raise SpecInvalid([too_many])
-    return data, lines
+    if _values(data) > MAX_VALUES:  # the file as a whole is too big: no line is more to blame than another
+        raise SpecInvalid([SpecError(name, 1, "", f"more than {MAX_VALUES:,} values in one file")])
+    return data, line_map(text, name)
 
 
 def _past_limits(text: str, name: str) -> SpecError | None:
@@ -82,26 +80,18 @@ def _past_limits(text: str, name: str) -> SpecError | None:
     return None
 
 
-def _counted(data: Any, name: str, lines: dict[str, int]) -> SpecError | None:
-    """More values than MAX_VALUES, at the value that passed the limit (its container's line)."""
+def _values(data: Any) -> int:
+    """How many values `data` holds (itself included), counting no further than one past MAX_VALUES."""
     count = 0
-    waiting: list[tuple[str, Any]] = [("", data)]
-    while waiting:
-        pointer, value = waiting.pop()
+    waiting: list[Any] = [data]
+    while waiting and count <= MAX_VALUES:
+        value = waiting.pop()
         count += 1
-        if count > MAX_VALUES:
-            line = next((lines[at] for at in _ancestors(pointer) if at in lines), 1)
-            return SpecError(name, line, pointer, f"more than {MAX_VALUES:,} values in one file")
         if isinstance(value, dict):
-            waiting.extend((join_pointer(pointer, key), item) for key, item in value.items())
+            waiting.extend(value.values())
         elif isinstance(value, list):
-            waiting.extend((join_pointer(pointer, index), item) for index, item in enumerate(value))
-    return None
-
-
-def _ancestors(pointer: str) -> list[str]:
-    parts = pointer.split("/")
-    return ["/".join(parts[:end]) for end in range(len(parts), 0, -1)]
+            waiting.extend(value)
+    return count
 
 
 def _duplicates(text: str, name: str, keys: list[str]) -> list[SpecError]:

@@ -45,8 +45,9 @@ def _contents(folder: Path) -> dict[str, bytes]:
 
 
 def _hanging_run(where: list[str], mark: Path) -> subprocess.Popen[bytes]:
-    """A run as a process of its own, once its engine hangs on its second scenario."""
-    env = dict(os.environ, HOSTILE_ON="na-alone-002", HOSTILE_HANGING=str(mark), PYTHONPATH=str(ROOT))
+    """A run as a process of its own, once its engine hangs on its second scenario (its engine says so on
+    standard error, which the run keeps)."""
+    env = dict(os.environ, HOSTILE_ON="na-alone-002", HOSTILE_HANGING=str(mark), PYTHONPATH=str(ROOT), HOSTILE_SAY="the run")
     command = [sys.executable, "-m", "euchre_spec", "conform", "--engine", ENGINE, *IDS, "--timeout", "60", *where]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
@@ -63,6 +64,7 @@ def _honest(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     monkeypatch.setenv("PYTHONPATH", str(HOSTILE / "engines"))
     monkeypatch.setenv("HOSTILE_ON", "no-scenario")
     monkeypatch.setenv("HOSTILE_PIDS", str(pids))
+    monkeypatch.setenv("HOSTILE_SAY", "a finished run")
     yield
     for pid in still_running([int(line) for line in pids.read_text().split()] if pids.exists() else [], patience=0):
         with contextlib.suppress(ProcessLookupError):
@@ -84,6 +86,7 @@ def test_a_run_killed_midway_leaves_the_last_set_whole_and_the_next_run_clears_i
     os.killpg(killed.pid, signal.SIGKILL)
     killed.wait()
     assert _contents(folder) == before, "a killed run changed the last run's reports"
+    assert b"a finished run" in before["engine-stderr.log"]
 
     assert _conform(where, capsys)[0] == 2
     after = _contents(folder)
