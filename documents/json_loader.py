@@ -32,8 +32,9 @@ def load_json(path: Path | str, name: str) -> tuple[Any, dict[str, int]]:
     return parse_json(read_text(path, name), name)
 
 
-def parse_json(text: str, name: str) -> tuple[Any, dict[str, int]]:
-    """The JSON value of a text, and the line of each JSON pointer in it; SpecInvalid, located, if it cannot be read."""
+def parse_json(text: str, name: str, with_lines: bool = True) -> tuple[Any, dict[str, int]]:
+    """The JSON value of a text, and the line of each JSON pointer in it (none asked: an empty map); SpecInvalid,
+    located, if it cannot be read."""
     too_big = _past_limits(text, name)
     if too_big is not None:
         raise SpecInvalid([too_big])
@@ -55,7 +56,7 @@ def parse_json(text: str, name: str) -> tuple[Any, dict[str, int]]:
         raise SpecInvalid(_duplicates(text, name, duplicates))
     if _values(data) > MAX_VALUES:  # the file as a whole is too big: no line is more to blame than another
         raise SpecInvalid([SpecError(name, 1, "", f"more than {MAX_VALUES:,} values in one file")])
-    return data, line_map(text, name)
+    return data, line_map(text, name) if with_lines else {}
 
 
 def _past_limits(text: str, name: str) -> SpecError | None:

@@ -59,7 +59,7 @@ def load(path: Path) -> list[dict[str, Any]]:
         if not text.strip():
             continue
         try:
-            data, _ = parse_json(text, shown)
+            data, _ = parse_json(text, shown, with_lines=False)  # one line is one entry: its line is known
         except SpecInvalid as exc:
             errors.extend(SpecError(shown, number, "", error.message) for error in exc.errors)
             continue
