@@ -24,6 +24,7 @@ from conformance.measuring.rules_diff import add_command as add_diff_command
 from conformance.running.user_files import add_file_options, serve_reference
 from conformance.suite.scenarios import suite
 from conformance.suite.selection import add_filters
+from documents.writing import write_text
 
 
 def add_commands(commands: Any) -> None:
@@ -91,7 +92,7 @@ def _export(args: argparse.Namespace) -> int:
     scenarios = selection[1]
     text = json.dumps(suite_bundle(scenarios), indent=1)
     if args.output:
-        args.output.write_text(text + "\n", encoding="utf-8")
+        write_text(args.output, text + "\n")
         print(f"wrote {len(scenarios)} scenarios to {args.output}")
     else:
         print(text)

@@ -34,7 +34,7 @@ def _card_codes(ctx: Context) -> str:
         table(["Letter", "Symbol", "Suit", "Colour"], rows)
         + "\n"
         + "\n".join(
-            f"- **{name}:** {esc(one_line(common[name]['description']))}" for name in ("rank", "card", "joker") if name in common
+            f"- **{name}:** {one_line(common[name]['description'])}" for name in ("rank", "card", "joker") if name in common
         )
         + "\n\nFor example "
         + cards(["9C", "TD", "JH", "AS", "JK"])
@@ -44,7 +44,7 @@ def _card_codes(ctx: Context) -> str:
 
 def _levels(ctx: Context) -> str:
     level = ctx.data.schemas["scenario.schema.json"]["$defs"]["scenario"]["properties"]["level"]
-    return esc(one_line(level.get("description", ""))) + "\n"
+    return one_line(level.get("description", "")) + "\n"
 
 
 def _example_clause(ctx: Context) -> str:

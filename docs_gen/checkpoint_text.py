@@ -15,7 +15,7 @@ from conformance.suite.checkpoints import CHECKPOINTS, NOT_CHECKED, Checkpoint, 
 from conformance.suite.scenarios import Step
 from ruleset.compiled.rules import Rules
 
-from .markup import action, cards, esc, one_line, suit
+from .markup import action, cards, code, esc, one_line, suit
 
 Names = dict[str, str]
 """The variant's names for its special cards, by card code."""
@@ -30,7 +30,7 @@ def expectations(rules: Rules, check: dict[str, Any], names: Names) -> list[str]
         played = f"played on from here in {settings['count']} ways (seed {settings['seed']}), every end shows"
         out.append(f"{played}: {'; '.join(at_end)}")
     if check.get("note"):
-        out.append(f"<em>{esc(one_line(check['note']))}</em>")
+        out.append(f"<em>{one_line(check['note'])}</em>")
     return out
 
 
@@ -63,7 +63,7 @@ def _seats(seats: Sequence[int]) -> str:
 
 def _refusal(refuse: dict[str, str], names: Names) -> str:
     step = Step.parse(refuse["step"]) if refuse["step"].partition(" ")[0].isdigit() else None
-    tried = f"seat {step.seat} {action(step.action, names)}" if step else f"`{esc(refuse['step'])}`"
+    tried = f"seat {step.seat} {action(step.action, names)}" if step else code(refuse["step"])
     return f"{tried} as `{refuse['reason']}`"
 
 
@@ -96,7 +96,7 @@ DRAWN_VALUES: dict[ValueKind, Callable[[Rules, Any, Names], str]] = {
     "teams": lambda rules, wanted, names: ", ".join(team(rules, number) for number in wanted),
     "number": lambda rules, wanted, names: str(wanted),
     "refusal": lambda rules, wanted, names: _refusal(wanted, names),
-    "phase": lambda rules, wanted, names: f"`{esc(wanted)}`",
+    "phase": lambda rules, wanted, names: code(wanted),
     "passes": lambda rules, wanted, names: "; ".join(_passed(move, names) for move in wanted),
     "calls": lambda rules, wanted, names: ", ".join(f"seat {seat} {action(text, names)}" for seat, text in wanted),
     "contract": lambda rules, wanted, names: _contract(wanted, names),

@@ -16,7 +16,7 @@ from conformance.suite.spec_ids import all_clause_ids
 from .context import Context, Page
 from .data import Report
 from .marks import grade
-from .markup import cite, esc, prose, table
+from .markup import cite, code, esc, prose, table
 from .registry_text import downloads, entry_section
 
 
@@ -96,14 +96,14 @@ def _engine_page(ctx: Context, report: Report) -> Page:
     parts.append(f'!!! {kind} "Must-level scenarios passed: {_must(report)}"\n')
     facts = [
         ("Scenarios run", str(data["summary"]["total"])),
-        ("Report", f"`{esc(report.origin)}`"),
-        ("Command", f"`{esc(engine.get('command', ''))}`"),
+        ("Report", code(report.origin)),
+        ("Command", code(engine.get("command", ""))),
         ("Generated", esc(data.get("generated", ""))),
         ("Machine", esc(data.get("machine", ""))),
         ("Run time", f"{data.get('seconds', 0):.2f} s"),
         ("Suite version / protocol", f"{esc(data.get('suite_version', ''))} / {data.get('protocol', '')}"),
         ("Plays", ", ".join(_variant(ctx, v) for v in engine.get("variants", [])) or "—"),
-        ("House rules", ", ".join(f"`{esc(r)}`" for r in engine.get("house_rules", [])) or "—"),
+        ("House rules", ", ".join(code(r) for r in engine.get("house_rules", [])) or "—"),
         ("Files", downloads(report, page.path)),
     ]
     parts.append("\n".join(f"- **{name}:** {text}" for name, text in facts) + "\n")
@@ -113,7 +113,7 @@ def _engine_page(ctx: Context, report: Report) -> Page:
     parts.append(
         "## By rule clause { #by-clause }\n\n"
         + _counts_table(
-            ctx, data["by_clause"], "Clause", lambda c, ident: cite("clause", ident) if ident in clauses else f"`{esc(ident)}`"
+            ctx, data["by_clause"], "Clause", lambda c, ident: cite("clause", ident) if ident in clauses else code(ident)
         )
     )
     problems = [r for r in data["results"] if r["status"] not in ("pass",)]
@@ -138,7 +138,7 @@ def _counts_table(ctx: Context, groups: dict[str, dict[str, int]], head: str, na
 
 
 def _variant(ctx: Context, variant_id: str) -> str:
-    return cite("variant", variant_id) if variant_id in ctx.data.resolved else f"`{esc(variant_id)}`"
+    return cite("variant", variant_id) if variant_id in ctx.data.resolved else code(variant_id)
 
 
 def _scenario(ctx: Context, ident: str) -> str:

@@ -13,7 +13,7 @@ from ruleset import SpecInvalid, fill_defaults, resolve
 from ruleset.semantics import other_readings
 
 from .context import Context, Page
-from .markup import cite, cite_source, esc, one_line, table
+from .markup import cite, cite_source, code, esc, one_line, table
 from .rule_figures import rule_figure
 from .rule_text import clause_block, setting_value, settings_table
 from .schema_docs import leaves
@@ -41,7 +41,7 @@ def house_rule_page(ctx: Context, rule_id: str) -> Page:
         rows = [
             (
                 esc(choice.get("parameter", pointer)),
-                f"`{esc(pointer)}`",
+                code(pointer),
                 cite_source(choice["source"]),
                 "; ".join(esc(text) for _ident, text in other_readings(choice)),
             )
@@ -122,7 +122,7 @@ def _mode(ctx: Context, rule_id: str, rule: dict[str, Any], mode: str | None, bo
         if not changes:
             rows.append((named, "—", "", "no change: already played this way"))
         for setting, before, after in changes:
-            rows.append((named, f"`{esc(setting)}`" if setting else "—", before, after))
+            rows.append((named, code(setting) if setting else "—", before, after))
             named = ""
     if rows:
         parts.append("What that changes on each variant:\n\n" + table(["Variants", "Setting", "Before", "After"], rows))

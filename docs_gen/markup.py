@@ -8,8 +8,8 @@ Citations are written as `[[kind:id]]` shortcuts and turned into links at build 
 
 from __future__ import annotations
 
-import html
 import json
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -18,23 +18,63 @@ from ruleset.compiled.cards import JOKERS, RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS
 JOKER_NAMES = {"JK": "joker", "JR": "red joker", "JB": "black joker"}
 
 
+_AS_TEXT = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
+    | {character: f"&#{ord(character)};" for character in "\\`*_[]{}|#"}
+)
+"""HTML's special characters, and those Markdown reads as syntax inside a line (escapes, code,
+emphasis, links and images, attribute lists, table cells, headings), as character references,
+in one pass: text cannot make a tag, a link or an attribute (`{: onclick=...}`), and shows
+exactly as written."""
+
+_LINE_BREAK = re.compile(r"[ \t]*(?:\r\n?|\n)\s*")
+"""A line break in text would start a new block (a list, a code block) on the next line: it is a space."""
+
+_BLOCK_START = re.compile(r"^(?:([ \t]+)|([-+:!?=])|(\d+)([.)]))")
+"""What would make a line a code block, a list, a definition, an admonition or a tab if it began one
+(a quote's `>` is escaped already)."""
+
+
 def esc(text: object) -> str:
-    """Text safe inside HTML and inside a Markdown table cell."""
-    return html.escape(str(text), quote=True).replace("|", "&#124;")
+    """Text shown as text: HTML and Markdown syntax both escaped, so whatever a spec file or a report
+    holds reaches a page as the words it wrote, never as markup. Every generator writes text this way;
+    it is safe in a paragraph, a heading, a table cell and an HTML attribute, and stays on one line."""
+    escaped = _LINE_BREAK.sub(" ", str(text)).translate(_AS_TEXT)
+    return _BLOCK_START.sub(_inert_start, escaped, count=1)
+
+
+def _inert_start(found: re.Match[str]) -> str:
+    space, marker, number, dot = found.groups()
+    if space is not None:
+        return "&#32;"
+    if marker is not None:
+        return f"&#{ord(marker)};"
+    return f"{number}&#{ord(dot)};"
+
+
+def code(text: object) -> str:
+    """Text shown as a code span, exactly: Markdown escapes inside a span itself, so only the fence is chosen here
+    (one more backtick than the longest run inside it), and the text is folded to one line."""
+    shown = " ".join(str(text).split())
+    if not shown:
+        return "<code></code>"
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", shown)), default=0) + 1)
+    pad = " " if shown.startswith("`") or shown.endswith("`") else ""
+    return f"{fence}{pad}{shown}{pad}{fence}"
 
 
 def prose(text: object) -> str:
-    """Text with `code spans` safe in a table cell: escaped outside the spans only, since Markdown
-    escapes inside them itself (escaping twice shows `&amp;&amp;` for `&&`)."""
-    pieces = str(text).split("`")
-    if len(pieces) % 2 == 0 or any("|" in code for code in pieces[1::2]):
-        return esc(text)
-    return "`".join(piece if index % 2 else esc(piece) for index, piece in enumerate(pieces))
+    """Prose as one line of text, its `code spans` kept as code and everything else escaped (esc): the form
+    of a scenario's description or a report's message, which name action ids and fields in code."""
+    pieces = " ".join(str(text).split()).split("`")
+    if len(pieces) % 2 == 0:  # an unclosed span: all of it is text
+        return esc(" ".join(str(text).split()))
+    return "".join(code(piece) if index % 2 else esc(piece) for index, piece in enumerate(pieces))
 
 
-def one_line(text: str) -> str:
-    """Folded YAML prose as one line, for table cells."""
-    return " ".join(str(text).split())
+def one_line(text: object) -> str:
+    """Folded YAML prose (a summary, a clause's words) as one line of text, escaped (esc)."""
+    return esc(" ".join(str(text).split()))
 
 
 def suit(letter: str, name: bool = False) -> str:
@@ -96,10 +136,10 @@ def value(data: Any) -> str:
     if data is None:
         return "—"
     if isinstance(data, str):
-        return f"`{esc(data)}`"
+        return code(data)
     if isinstance(data, int | float):
         return str(data)
-    return f"`{esc(json.dumps(data, ensure_ascii=False))}`"
+    return code(json.dumps(data, ensure_ascii=False))
 
 
 def cite(kind: str, ident: str) -> str:

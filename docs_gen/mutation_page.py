@@ -13,7 +13,7 @@ from typing import Any
 
 from .context import Context, Page
 from .data import PROJECT
-from .markup import cite, esc, table
+from .markup import cite, code, esc, table
 
 SCORE = PROJECT / "bench" / "mutation-score.json"
 SHOWN = 3
@@ -62,7 +62,7 @@ def mutation_page(ctx: Context) -> Page:
         parts.append(
             table(
                 ["File", "Setting", "Reading", "Why not"],
-                [(f"`{esc(m['file'])}`", f"`{esc(m['pointer'])}`", esc(m["reading"]), esc(m["why_not"] or "")) for m in others],
+                [(code(m["file"]), code(m["pointer"]), esc(m["reading"]), esc(m["why_not"] or "")) for m in others],
             )
         )
     return Page("mutation-score.md", "Mutation score", "\n".join(parts))

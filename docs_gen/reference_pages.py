@@ -104,7 +104,7 @@ def sources_page(ctx: Context) -> Page:
         read = f" [{esc(source['url'])}]({source['url']})" if source.get("url") else ""
         parts.append(
             f"### `{key}` {title} {{ #source-{key} }}\n\n*{title}*. {esc(source.get('published', ''))}{read}\n\n"
-            f"{esc(one_line(source.get('covers', '')))}" + (" Cited by " + ", ".join(users) + "." if users else "") + "\n"
+            f"{one_line(source.get('covers', ''))}" + (" Cited by " + ", ".join(users) + "." if users else "") + "\n"
         )
     page.markdown = "\n".join(parts)
     return page

@@ -23,7 +23,7 @@ from .compliance import entry_anchor
 from .context import Context, Page, humanize, scenario_page
 from .data import Report
 from .marks import counts, grade, legend, mark
-from .markup import cite, esc, table
+from .markup import cite, code, esc, table
 from .registry_text import registry_table
 
 ROOT = "results/index.md"
@@ -100,7 +100,7 @@ def _clause_matrix(ctx: Context, reports: list[Report]) -> str:
     clauses = sorted({clause for report in reports for clause in report.data["by_clause"]})
 
     def row(clause: str) -> list[str]:
-        shown = cite("clause", clause) if clause in known else f"`{esc(clause)}`"
+        shown = cite("clause", clause) if clause in known else code(clause)
         return [shown, *[counts(report.data["by_clause"].get(clause, {})) for report in reports]]
 
     headers = ["Rule clause", *[_engine_head(r) for r in reports]]
@@ -204,7 +204,7 @@ def _difference(result: dict[str, Any]) -> str:
 
 
 def _scenario(ctx: Context, ident: str) -> str:
-    return cite("scenario", ident) if ident in ctx.scenario_ids else f"`{esc(ident)}`"
+    return cite("scenario", ident) if ident in ctx.scenario_ids else code(ident)
 
 
 def _indent(text: str) -> str:

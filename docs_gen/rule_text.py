@@ -13,7 +13,7 @@ from typing import Any
 
 from conformance.suite.scenarios import Scenario
 
-from .markup import cards, cite, cite_source, esc, one_line, suit, table, value
+from .markup import cards, cite, cite_source, code, esc, one_line, suit, table, value
 from .schema_docs import SchemaDocs, leaves
 
 CARD = re.compile(r"^(?:[2-9TJQKA][CDHS]|J[KRB])(?:#[1-9])?$")
@@ -64,7 +64,7 @@ def settings_table(docs: SchemaDocs, section: Any, pointer: str, disputed: Itera
     for leaf, item in leaves(section, pointer, skip):
         name = leaf[len(pointer) :].lstrip("/").replace("/", ".") or pointer.lstrip("/")
         mark = ' <a class="disputed" href="#parameters" title="sources disagree on this: see Parameters">disputed</a>'
-        rows.append((f"`{esc(name)}`", setting_value(item) + (mark if leaf in disputed else ""), esc(docs.describe(leaf))))
+        rows.append((code(name), setting_value(item) + (mark if leaf in disputed else ""), esc(docs.describe(leaf))))
     if not rows:
         return ""
     return table(["Setting", "Value", "What it means"], rows)

@@ -19,7 +19,7 @@ from ruleset.compiled.rules import Rules
 from .checkpoint_text import expectations, per_team
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, position, special_names
-from .markup import action, cite, esc, one_line, table
+from .markup import action, cite, esc, one_line, prose, table
 from .table_view import table_view
 
 
@@ -67,7 +67,7 @@ def scenario_section(scenario: Scenario) -> str:
     header.append("checks " + ", ".join(cite("clause", clause) for clause in scenario.clauses))
     parts = [f"## `{scenario.id}` {esc(scenario.title)} {{ #{scenario.id} }}\n", " · ".join(header) + "\n"]
     if scenario.description:
-        parts.append(one_line(scenario.description) + "\n")
+        parts.append(prose(scenario.description) + "\n")
     if scenario.start_scores is not None:
         parts.append("**Scores before the deal:** " + per_team(rules, scenario.start_scores) + "\n")
     if scenario.start_games_won is not None:
@@ -141,7 +141,7 @@ def examples_index(ctx: Context) -> Page:
         "# Worked examples\n",
         f"The {len(ctx.data.scenarios)} scenarios of the conformance suite, drawn as worked examples. Every rule clause "
         "page links to the examples that check it, and every example links back to its rules. Levels: "
-        + esc(one_line(description))
+        + one_line(description)
         + "\n",
     ]
     rows = []

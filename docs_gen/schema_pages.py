@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from .context import Context, Page
-from .markup import esc, one_line, table
+from .markup import code, esc, one_line, table
 
 
 def schema_name(file: str) -> str:
@@ -30,7 +30,7 @@ def schema_pages(ctx: Context) -> tuple[list[Page], dict[str, str]]:
 
 def _index(ctx: Context) -> Page:
     rows = [
-        (f"[{esc(schema.get('title', file))}]({schema_name(file)}.md)", f"`{file}`", esc(one_line(schema.get("description", ""))))
+        (f"[{esc(schema.get('title', file))}]({schema_name(file)}.md)", f"`{file}`", one_line(schema.get("description", "")))
         for file, schema in ctx.data.schemas.items()
     ]
     parts = [
@@ -46,7 +46,7 @@ def _index(ctx: Context) -> Page:
 def _page(file: str, schema: dict[str, Any]) -> Page:
     parts = [
         f"# {esc(schema.get('title', file))}\n",
-        esc(one_line(schema.get("description", ""))) + "\n",
+        one_line(schema.get("description", "")) + "\n",
         f"`$id`: `{schema.get('$id', '')}` · download [{file}]({file})\n",
     ]
     if schema.get("properties"):
@@ -55,7 +55,7 @@ def _page(file: str, schema: dict[str, Any]) -> Page:
         parts.append(f"## `{name}` {{ #{name} }}\n")
         if isinstance(definition, dict):
             if definition.get("description"):
-                parts.append(esc(one_line(definition["description"])) + "\n")
+                parts.append(one_line(definition["description"]) + "\n")
             if definition.get("properties"):
                 parts.append(_fields(definition, file))
             else:
@@ -79,9 +79,7 @@ def _fields(schema: dict[str, Any], file: str) -> str:
     rows = []
     for name, field in schema["properties"].items():
         description = field.get("description", "") if isinstance(field, dict) else ""
-        rows.append(
-            (f"`{esc(name)}`" + (" (required)" if name in required else ""), _form(field, file), esc(one_line(description)))
-        )
+        rows.append((code(name) + (" (required)" if name in required else ""), _form(field, file), one_line(description)))
     return table(["Field", "Form", "Description"], rows)
 
 
@@ -96,11 +94,11 @@ def _form(field: Any, file: str) -> str:
         tokens = fragment.strip("/").split("/")
         if len(tokens) == 2 and tokens[0] == "$defs":
             return f"[`{esc(tokens[1])}`]({page}#{tokens[1]})"
-        return f"`{esc(field['$ref'])}`"
+        return code(field["$ref"])
     if "const" in field:
-        return f"`{esc(json.dumps(field['const']))}`"
+        return code(json.dumps(field["const"]))
     if "enum" in field:
-        return "one of " + ", ".join(f"`{esc(json.dumps(v))}`" for v in field["enum"])
+        return "one of " + ", ".join(code(json.dumps(v)) for v in field["enum"])
     if "type" in field:
         kind = field["type"]
         text = " or ".join(kind) if isinstance(kind, list) else str(kind)

@@ -19,6 +19,7 @@ from .context import Context, Page, humanize, scenario_page
 from .data import SiteData
 from .history_plot import history_page
 from .house_rule_page import house_rule_page
+from .markup import code, esc
 from .mutation_page import mutation_page
 from .performance import performance_page
 from .reference_pages import deal_numbers_page, house_rules_index, overview_page, sources_page
@@ -76,24 +77,24 @@ def build_index(ctx: Context, pages: list[Page]) -> Index:
     data = ctx.data
     index = Index(local={page.path: page.anchors for page in pages})
     for v in data.variants:
-        index.add("variant", v, Target(f"variants/{v}.md", "", data.variant_title(v), data.variant_title(v)))
+        index.add("variant", v, Target(f"variants/{v}.md", "", data.variant_title(v), esc(data.variant_title(v))))
         for clause_id, clause in data.catalog.variants[v].data.get("clauses", {}).items():
-            index.add("clause", clause_id, Target(f"variants/{v}.md", clause_id, clause["title"], f"`{clause_id}`"))
+            index.add("clause", clause_id, Target(f"variants/{v}.md", clause_id, clause["title"], code(clause_id)))
     for r in data.house_rules:
-        index.add("house-rule", r, Target(f"house-rules/{r}.md", "", data.house_rule_title(r), data.house_rule_title(r)))
+        index.add("house-rule", r, Target(f"house-rules/{r}.md", "", data.house_rule_title(r), esc(data.house_rule_title(r))))
         for clause_id, clause in data.catalog.house_rules[r].data.get("clauses", {}).items():
-            index.add("clause", clause_id, Target(f"house-rules/{r}.md", clause_id, clause["title"], f"`{clause_id}`"))
+            index.add("clause", clause_id, Target(f"house-rules/{r}.md", clause_id, clause["title"], code(clause_id)))
     for step in data.catalog.deal_numbers.get("algorithm", []):
-        index.add("clause", step["id"], Target("deal-numbers.md", step["id"], "deal numbers", f"`{step['id']}`"))
+        index.add("clause", step["id"], Target("deal-numbers.md", step["id"], "deal numbers", code(step["id"])))
     for key, source in data.catalog.sources.items():
         shown = source.get("cite_as", source.get("title", key))
         index.add(
             "source",
             key,
-            Target("sources.md", f"source-{key}", f"{source.get('title', key)}. {source.get('published', '')}", shown),
+            Target("sources.md", f"source-{key}", f"{source.get('title', key)}. {source.get('published', '')}", esc(shown)),
         )
     for scenario in data.scenarios:
-        index.add("scenario", scenario.id, Target(scenario_page(scenario), scenario.id, scenario.title, f"`{scenario.id}`"))
+        index.add("scenario", scenario.id, Target(scenario_page(scenario), scenario.id, scenario.title, code(scenario.id)))
     return index
 
 
@@ -101,14 +102,14 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
     """The navigation: one tab per audience, generated pages listed as the catalog has them."""
 
     def entry(path: str) -> dict[str, str]:
-        return {pages[path].title: path}
+        return {esc(pages[path].title): path}  # the theme writes navigation titles into the page as they are
 
     examples: dict[str, list[dict[str, str]]] = defaultdict(list)
     for path in ctx.scenario_files:
         parts = PurePosixPath(path).parts
         folder = parts[1] if len(parts) > 2 else "other"
-        examples[folder].append({pages[path].title.split(": ", 1)[-1]: path})
-    titles = {v: ctx.data.variant_title(v) for v in ctx.data.variants} | {"house-rules": "House rules"}
+        examples[folder].append({esc(pages[path].title.split(": ", 1)[-1]): path})
+    titles = {v: esc(ctx.data.variant_title(v)) for v in ctx.data.variants} | {"house-rules": "House rules"}
     grouped = [{titles.get(folder, humanize(folder)): entries} for folder, entries in examples.items()]
     reports = [p for p in pages if p.startswith("compliance/") and p != "compliance/index.md"]
     results = [entry("results/index.md"), *[entry(f"results/{v}.md") for v in ctx.data.variants]]

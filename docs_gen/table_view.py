@@ -59,7 +59,7 @@ def table_view(
         "actions": list(actions),
         "steps": steps,
     }
-    text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    text = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")  # no "</script>" or "<!--" can end the block
     return (
         f'<div class="table-view" data-players="{rules.players}" data-for="{ident}" markdown="0">'
         f'<script type="application/json">{text}</script>'

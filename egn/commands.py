@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from documents.writing import write_text
 from reference_impl.cli_arguments import add_house_rule_option, deal_number_argument, seat_problem
 from ruleset import SpecInvalid
 from ruleset.compiled.loading import load_rules
@@ -100,7 +101,7 @@ def run_export(args: argparse.Namespace) -> int:
         return 1
     text = json.dumps(exported.record, indent=2) + "\n"
     if args.output is not None:
-        args.output.write_text(text, encoding="utf-8")
+        write_text(args.output, text)
     else:
         print(text, end="")
     if exported.unexpressed:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from reference_impl.engine import HandState, apply, new_hand
-from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
+from reference_impl.engine.game import check_length, game_apply, game_legal_actions, new_game, numbered_deals
 from reference_impl.engine.state import (
     BID_ROUND_ONE,
     BID_ROUND_TWO,
@@ -62,6 +62,7 @@ def play_game(rules: Rules, first_deal: int, seed: int, dealer: int = 0) -> tupl
     hands: list[HandState] = []
     while not game.is_over:
         number = game.hand_number
+        check_length(number)
         while game.hand_number == number and not game.is_over:
             game = game_apply(game, rng.choice(game_legal_actions(game)))
         finished = game.last_finished_hand

@@ -132,7 +132,8 @@ def emn_match(data: dict[str, Any], lines: dict[str, int], name: str) -> EmnMatc
 
 
 def _player_ids(data: dict[str, Any], locate: Any) -> list[SpecError]:
-    """The checks EGN's match validator makes beyond its schema: ids unique, and every seat a known id."""
+    """The checks EGN's match validator makes beyond its schema: ids unique, every seat a known id, and the games
+    indexed in order from 0 (a game's index is its place in the match)."""
     errors: list[SpecError] = []
 
     def error(pointer: str, message: str) -> None:
@@ -146,6 +147,9 @@ def _player_ids(data: dict[str, Any], locate: Any) -> list[SpecError]:
             error(pointer, f"the player id {player['id']!r} is used twice")
         known.add(player["id"])
     for index, game in enumerate(data["games"]):
+        if game["gameIndex"] != index:
+            message = f"game {index + 1} has gameIndex {game['gameIndex']}; the games are listed in order, indexed from 0"
+            error(f"/games/{index}/gameIndex", message + f", so it is {index}")
         seen: set[str] = set()
         for seat, player_id in enumerate(game["players"]):
             pointer = f"/games/{index}/players/{seat}"
@@ -227,6 +231,9 @@ def _compare_result(match: EmnMatch, report: MatchReport) -> None:
                 message = f"{player} is missing from {where}"
                 report.problems.append(_problem(match, "match_score_mismatch", severity, message, pointer.rsplit("/", 1)[0]))
     winner = result.get("winner")
+    if result.get("status") == "IN_PROGRESS" and winner:
+        message = f"the match is in progress, but the result names {sorted(winner)} as the winners"
+        report.problems.append(_problem(match, "match_winner_in_progress", VIOLATION, message, "/metadata/result/winner"))
     complete = all(score is not None for score in report.scores.values())
     decided = result.get("status", "COMPLETED") == "COMPLETED"
     if isinstance(winner, list) and complete and decided and sorted(winner) != sorted(report.winners):

@@ -1,9 +1,8 @@
 """Reading EGN files strictly, with `file:line` errors, and EGN's card notation.
 
-A record that cannot be read must say where: json gives the line of a syntax error, and for
-schema errors we recover each value's line by composing the same text with the YAML loader the
-spec files use (JSON is YAML), so `file:line: message (/json/pointer)` reads like the errors of
-`euchre-spec validate`. Duplicate keys are refused, since json would silently keep the last. A record of EGN 1.0 or
+A record that cannot be read must say where: it is read as every JSON file is
+(`documents.json_loader`: within the limits, duplicate keys refused, each value's line known), so
+`file:line: message (/json/pointer)` reads like the errors of `euchre-spec validate`. A record of EGN 1.0 or
 1.1 is first brought to 1.4 as EGN's own upgrade tool does (`upgrade`), lines following the
 renamed fields.
 
@@ -14,26 +13,24 @@ and the next suit (same colour). Our codes are upper case ("9C"), the joker "JK"
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from documents.errors import SpecError, SpecInvalid
-from documents.limits import MAX_DEPTH, MAX_EGN_DEALS, MAX_EGN_PLAYERS, MAX_NUMBER_DIGITS
+from documents.json_loader import parse_json
+from documents.limits import MAX_EGN_DEALS, MAX_EGN_PLAYERS
 from documents.reading import read_text
 from documents.schemas import validate
-from documents.yaml_loader import line_map
 from ruleset.compiled.cards import SAME_COLOUR, SUITS
 
 from .upgrade import Upgrade, needs_upgrade, upgrade
 
 EGN_VERSION = "1.4"
+EGN_SEATS = 4
+"""The seats of an EGN game whose ruleset does not say (`num_players`)."""
 FILE_TYPE = "Euchre Game Notation"
 RANKS = "AKQJT9876"
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]|[-+0-9.eE]{' + str(MAX_NUMBER_DIGITS + 1) + ",}")
-"""A string (skipped whole, so brackets and digits inside it do not count), a bracket, or a number too long."""
 
 
 class EgnUnreadable(Exception):
@@ -99,27 +96,12 @@ def parse_egn(text: str, name: str = "<egn>") -> EgnRecord:
 
 
 def load_json(text: str, name: str, what: str) -> tuple[dict[str, Any], dict[str, int]]:
-    """A JSON object read strictly (limits, duplicate keys), and the line of each pointer in the text."""
-    duplicates: list[str] = []
-
-    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        result: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in result:
-                duplicates.append(key)
-            result[key] = value
-        return result
-
-    too_big = _past_limits(text, name)
-    if too_big is not None:
-        raise EgnUnreadable([too_big])
+    """A JSON object read strictly (the limits every file is read within, duplicate keys at their line), and the line
+    of each pointer in the text."""
     try:
-        data = json.loads(text, object_pairs_hook=no_duplicates)
-    except json.JSONDecodeError as exc:
-        raise EgnUnreadable([SpecError(name, exc.lineno, "", f"not valid JSON: {exc.msg} (column {exc.colno})")]) from exc
-    lines = _lines(text, name)
-    if duplicates:
-        raise EgnUnreadable([SpecError(name, 0, "", f"duplicate field {key!r}") for key in duplicates])
+        data, lines = parse_json(text, name)
+    except SpecInvalid as exc:
+        raise EgnUnreadable(exc.errors) from exc
     if not isinstance(data, dict):
         raise EgnUnreadable([SpecError(name, 1, "", f"{what} is a JSON object")])
     return data, lines
@@ -147,32 +129,6 @@ def egn_record(data: dict[str, Any], lines: dict[str, int], name: str, prefix: s
             errors = [SpecError(error.file, error.line, prefix + error.pointer, error.message) for error in errors]
         raise EgnUnreadable(errors)
     return EgnRecord(name, data, lines, upgraded)
-
-
-def _past_limits(text: str, name: str) -> SpecError | None:
-    """Nesting too deep or a number too long, found by one pass over the text before json reads it.
-
-    json's reader recurses once per level (2,000 levels end in RecursionError) and refuses
-    integers of more than 4,300 digits with a ValueError; both are caught here first, with a line.
-    """
-    depth = 0
-    for token in _JSON_TOKEN.finditer(text):
-        first = token.group()[0]
-        if first in "[{":
-            depth += 1
-        elif first in "]}":
-            depth -= 1
-        elif first != '"':
-            line = text.count("\n", 0, token.start()) + 1
-            return SpecError(
-                name,
-                line,
-                "",
-                f"a number of {len(token.group()):,} characters; numbers of more than {MAX_NUMBER_DIGITS} are not read",
-            )
-        if depth > MAX_DEPTH:
-            return SpecError(name, text.count("\n", 0, token.start()) + 1, "", f"values nested more than {MAX_DEPTH} deep")
-    return None
 
 
 def _too_many(data: dict[str, Any], name: str, locate: Any) -> list[SpecError]:
@@ -204,12 +160,21 @@ def _too_many(data: dict[str, Any], name: str, locate: Any) -> list[SpecError]:
                 f"the record names {len(players):,} players; EGN games have at most {MAX_EGN_PLAYERS}",
             )
         )
+    elif isinstance(players, list) and players:
+        expected = EGN_SEATS if seats is None else seats if isinstance(seats, int) and 2 <= seats <= MAX_EGN_PLAYERS else None
+        if expected is not None and len(players) != expected:
+            errors.append(_seat_count(name, locate, len(players), expected))
     return errors
 
 
-def _lines(text: str, name: str) -> dict[str, int]:
-    """JSON pointer -> line, from the YAML composer; empty if the text is JSON YAML cannot read."""
-    return line_map(text, name)
+def _seat_count(name: str, locate: Any, named: int, seats: int) -> SpecError:
+    """A record that names its players names one for each seat: the replay and the report go by seats."""
+    return SpecError(
+        name,
+        locate("/metadata/players")[1],
+        "/metadata/players",
+        f"the record names {named} player(s), but its game seats {seats}; name one player for each seat",
+    )
 
 
 def to_code(text: str, trump: int | None = None) -> str | None:

@@ -31,7 +31,7 @@ from reference_impl.cli_arguments import add_house_rule_option, deal_number_argu
 from reference_impl.deal import Deal, DealError, deal_number
 from reference_impl.deal_files import read_written_deal, source_name, written_deal
 from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
-from reference_impl.engine.game import game_apply, game_legal_actions, new_game, numbered_deals
+from reference_impl.engine.game import EndlessGame, check_length, game_apply, game_legal_actions, new_game, numbered_deals
 from reference_impl.engine.match import match_apply, match_legal_actions, new_match
 from reference_impl.hand_log import game_summary, hand_log, match_summary
 from ruleset import SpecError, SpecInvalid, resolve_checked
@@ -61,8 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())  # nothing left to flush into the closed pipe at exit
         return BROKEN_PIPE
     except OSError as exc:
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"error:{where}: {exc.strerror or exc}", file=sys.stderr)
+        reason = exc.strerror or str(exc)
+        print(f"error: {exc.filename}: {reason}" if exc.filename else f"error: {reason}", file=sys.stderr)
         return 1
 
 
@@ -83,7 +83,7 @@ def _main(argv: Sequence[str] | None) -> int:
         for error in exc.errors:
             print(error, file=sys.stderr)
         return 2 if all(error.file == COMMAND_LINE for error in exc.errors) else 1
-    except (IllegalAction, DealError) as exc:
+    except (IllegalAction, DealError, EndlessGame) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
 
@@ -304,6 +304,7 @@ def _play_game(
     pending = list(script)
     while not game.is_over:
         start, number = game.hand, game.hand_number
+        check_length(number)
         while game.hand_number == number and not game.is_over:
             game = game_apply(game, pending.pop(0) if pending else _random_action(rng, game_legal_actions(game)))
         finished = game.last_finished_hand
@@ -323,6 +324,7 @@ def _play_match(args: argparse.Namespace, rules: Rules, rng: random.Random, scri
     while not match.is_over:
         games, number, start = len(match.games), match.game.hand_number, match.game.hand
         hand_in_match = match.first_hand + number
+        check_length(hand_in_match)
         print(f"\nGame {games + 1}, hand {number + 1} (deal #{args.deal + hand_in_match})")
         while len(match.games) == games and match.game.hand_number == number:
             match = match_apply(match, pending.pop(0) if pending else rng.choice(match_legal_actions(match)))

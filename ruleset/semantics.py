@@ -336,6 +336,34 @@ def _game(r: Resolved) -> Iterator[SpecError]:
     if r.data["game"]["win"] == "by_contract" and r.data["auction"] is None:
         yield r.error("/game/win", "winning by contract needs an auction")
     yield from _fixed_hands(r)
+    yield from _length(r)
+
+
+MAX_TARGET = 1000
+"""The highest target a game may have: ten times the highest any source plays to (100, in Bid Euchre).
+A game to more could not be played in practice (a game to 10^15 would take longer than anyone waits)."""
+
+MAX_GAME_HANDS = 1000
+"""The most hands a game of a fixed number of hands may have (sources play twelve)."""
+
+MAX_MATCH_GAMES = 100
+"""The most games a side may need to win a match, and a slam may count for (sources: two, for a rubber)."""
+
+
+def _length(r: Resolved) -> Iterator[SpecError]:
+    """A game or a match that could not be played to its end in practice."""
+    game, match = r.data["game"], r.data["match"]
+    if game["target"] > MAX_TARGET:
+        yield r.error(
+            "/game/target", f"a game to {game['target']:,} could not be played to its end; targets go up to {MAX_TARGET:,}"
+        )
+    if game["hands"] is not None and game["hands"] > MAX_GAME_HANDS:
+        yield r.error(
+            "/game/hands", f"a game of {game['hands']:,} hands is too long to play; games have at most {MAX_GAME_HANDS:,}"
+        )
+    for field in ("games_to_win", "slam_games"):
+        if match is not None and match.get(field, 1) > MAX_MATCH_GAMES:
+            yield r.error(f"/match/{field}", f"{match[field]:,} games is more than a match can hold; at most {MAX_MATCH_GAMES}")
 
 
 def _fixed_hands(r: Resolved) -> Iterator[SpecError]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from documents.errors import clause_redefined
 from ruleset import Catalog, SpecError, SpecInvalid, load_catalog, resolve_checked
@@ -73,7 +74,7 @@ def compositions(catalog: Catalog) -> list[tuple[str, tuple[str, ...]]]:
 
 def cross_references(catalog: Catalog) -> list[SpecError]:
     """What no single composition shows: house rules naming variants, rules, modes or sources
-    that do not exist, and one clause id defined by two files."""
+    that do not exist, a house rule that sets nothing, and one clause id defined by two files."""
     errors = []
     for document in catalog.house_rules.values():
         data = document.data
@@ -97,6 +98,10 @@ def cross_references(catalog: Catalog) -> list[SpecError]:
                     f"house rule {data['id']!r} has no mode {data['default_mode']!r}; its modes: {modes}",
                 )
             )
+        for pointer in _empty_overlays(data):
+            where = "" if pointer == "/set" else f" in its mode {pointer.split('/')[2]!r}"
+            message = f"house rule {data['id']!r} sets nothing{where}: a house rule changes at least one setting"
+            errors.append(SpecError(document.path, document.line_of(pointer), pointer, message))
         for key in data.get("sources", []):
             if key not in catalog.sources:
                 errors.append(
@@ -106,6 +111,13 @@ def cross_references(catalog: Catalog) -> list[SpecError]:
                 )
     errors.extend(_clause_clashes(catalog))
     return errors
+
+
+def _empty_overlays(data: dict[str, Any]) -> list[str]:
+    """Where a house rule, or one of its modes, sets nothing (`set: {}`): a rule that changes no setting is a
+    mistake, and would be offered and cited as a rule players follow."""
+    empty = ["/set"] if data.get("set") == {} else []
+    return empty + [f"/modes/{mode}/set" for mode, body in data.get("modes", {}).items() if body.get("set") == {}]
 
 
 def _clause_clashes(catalog: Catalog) -> list[SpecError]:

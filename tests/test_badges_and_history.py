@@ -104,7 +104,7 @@ def test_a_broken_history_line_is_reported_with_its_file_and_line(tmp_path: Path
     with pytest.raises(SpecInvalid) as raised:
         history.load(log)
     shown = [str(error) for error in raised.value.errors]
-    assert any(":2: not JSON" in line for line in shown), shown
+    assert any(":2: not valid JSON" in line for line in shown), shown
     assert any(":3:" in line and "/total" in line for line in shown), shown
 
 

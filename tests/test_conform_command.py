@@ -139,7 +139,11 @@ def test_a_users_scenarios_run_with_their_own_house_rule_and_broken_ones_are_inv
     statuses = {result["id"]: (result["status"], result.get("message", "")) for result in report["results"]}
     assert statuses == {
         "my-stuck-001": ("pass", ""),
-        "my-stuck-002": ("invalid", "invalid scenario: the rules refuse step 2 (1 pass) of its own script: not_your_turn"),
+        "my-stuck-002": (
+            "invalid",
+            "invalid scenario: the rules refuse step 2 of its own script, 1 pass: seat 1 cannot 'pass' during bid_round_one: "
+            "it is another player's turn (seat 2 is to act) (not_your_turn)",
+        ),
         "my-stuck-003": (
             "invalid",
             "invalid scenario: its checkpoints fail on the reference engine: after step 1 (1 pass): to_act: expected 3, got 2",

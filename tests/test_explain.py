@@ -82,7 +82,8 @@ def test_a_users_invalid_scenario_is_explained_as_invalid(tmp_path: Path) -> Non
     completed = run_cli("explain", "my-stuck-002", "--engine", "reference", "--scenario", str(scenarios), "--spec", str(rule))
     assert completed.returncode == 2
     assert completed.stdout.splitlines()[-1] == (
-        "Outcome: invalid: invalid scenario: the rules refuse step 2 (1 pass) of its own script: not_your_turn"
+        "Outcome: invalid: invalid scenario: the rules refuse step 2 of its own script, 1 pass: seat 1 cannot 'pass' during "
+        "bid_round_one: it is another player's turn (seat 2 is to act) (not_your_turn)"
     )
     passing = run_cli("explain", "my-stuck-001", "--engine", "reference", "--scenario", str(scenarios), "--spec", str(rule))
     assert passing.returncode == 0, passing.stdout + passing.stderr

@@ -47,6 +47,8 @@ def _write_files(case: dict[str, Any], tmp_path: Path) -> None:
     for name, content in case.get("files", {}).items():
         data = bytes.fromhex(content["hex"]) if isinstance(content, dict) else content.encode("utf-8")
         (tmp_path / name).write_bytes(data)
+    for name in case.get("fifos", []):
+        os.mkfifo(tmp_path / name)
 
 
 def _needs_a_process(case: dict[str, Any]) -> bool:
@@ -68,35 +70,66 @@ def _in_process(case: dict[str, Any], tmp_path: Path) -> Ended:
     return code, out.getvalue(), err.getvalue()
 
 
+AT_START = """
+import os, signal, sys
+from euchre_spec import launch
+
+SIGNAL = getattr(signal, sys.argv[1])
+
+class SignalDuringImport:
+    def find_spec(self, name, path=None, target=None):
+        if name == "euchre_spec.cli":
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), SIGNAL)
+        return None
+
+sys.meta_path.insert(0, SignalDuringImport())
+sys.argv = ["euchre-spec", *sys.argv[2:]]
+sys.exit(launch.main())
+"""
+"""The command as `euchre-spec` starts it, the signal arriving while the command line is being imported."""
+
+
 def _in_a_process(case: dict[str, Any], tmp_path: Path) -> Ended:
     _write_files(case, tmp_path)
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT)
+    interrupt = case.get("interrupt") or {}
     command = [sys.executable, "-m", "euchre_spec", *_arguments(case, tmp_path)]
+    if interrupt.get("after") == "start":
+        command = [sys.executable, "-c", AT_START, interrupt["signal"], *_arguments(case, tmp_path)]
     stdout: int = subprocess.PIPE
     if case.get("output_closed"):
         reader, stdout = os.pipe()
         os.close(reader)  # the reader is gone before the command writes a byte
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=stdout, stderr=subprocess.PIPE, cwd=tmp_path, env=env)
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=stdout, stderr=subprocess.PIPE, cwd=tmp_path, env=env, start_new_session=True
+    )
     if case.get("output_closed"):
         os.close(stdout)
+    first = b""
     try:
-        interrupt = case.get("interrupt")
-        if interrupt:
-            assert interrupt["after"] == "handshake" and process.stdin is not None and process.stdout is not None
-            process.stdin.write(b'{"type": "hello", "protocol": 1}\n')
-            process.stdin.flush()
-            assert json.loads(process.stdout.readline())["type"] == "hello"
-            process.send_signal(getattr(signal, interrupt["signal"]))
-            # stdin stays open until the process has ended: closing it at once (communicate does) races the
-            # signal with end of input, and a loaded machine may see the input end first and exit 0
-            process.wait(timeout=DEADLINE)
+        if interrupt.get("after") in ("handshake", "output"):
+            assert process.stdin is not None and process.stdout is not None
+            if interrupt["after"] == "handshake":
+                process.stdin.write(b'{"type": "hello", "protocol": 1}\n')
+                process.stdin.flush()
+            first = process.stdout.readline()
+            assert first, "the command ended before it wrote a line"
+            if interrupt["after"] == "handshake":
+                assert json.loads(first)["type"] == "hello"
+            # a terminal's Ctrl-C reaches every process of the command: its group
+            os.killpg(process.pid, getattr(signal, interrupt["signal"]))
+            if interrupt["after"] == "handshake":
+                # serve's input stays open until it has ended: closing it at once (communicate does) races the
+                # signal with the end of input, and a loaded machine may see the input end first and exit 0
+                process.wait(timeout=DEADLINE)
         out, err = process.communicate(timeout=DEADLINE)
     finally:
         if process.poll() is None:
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-    return process.returncode, (out or b"").decode("utf-8", "replace"), err.decode("utf-8", "replace")
+    return process.returncode, (first + (out or b"")).decode("utf-8", "replace"), err.decode("utf-8", "replace")
 
 
 @pytest.fixture(scope="module")

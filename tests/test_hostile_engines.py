@@ -62,7 +62,8 @@ def test_a_hostile_engine_gets_exactly_its_verdict(
         monkeypatch.setenv("HOSTILE_HANGING", str(mark))
         _interrupt_when_hanging(mark, case["interrupt"])
     ids = [argument for ident in case.get("ids", DEFAULT_IDS) for argument in ("--id", ident)]
-    arguments = ["conform", "--engine", _command(case), *ids, "--timeout", "1", "--report-to", str(report_dir), "--quiet"]
+    where = ["--report-dir", str(tmp_path / "reports")] if case.get("report_dir") else ["--report-to", str(report_dir)]
+    arguments = ["conform", "--engine", _command(case), *ids, "--timeout", "1", *where, "--quiet"]
 
     faulthandler.dump_traceback_later(WATCHDOG, exit=True, file=sys.__stderr__)
     try:
@@ -77,6 +78,10 @@ def test_a_hostile_engine_gets_exactly_its_verdict(
     assert expect.get("stderr", "") in err
     noted = [int(line) for line in pids.read_text().split()] if pids.exists() else []
     assert not still_running(noted), f"left running: {still_running(noted)}"
+    if case.get("report_dir"):
+        folders = [path for path in (tmp_path / "reports").iterdir() if not path.name.startswith(".")]
+        assert len(folders) == 1 and folders[0].name.startswith(expect["folder"]) and len(folders[0].name) <= 80, folders
+        report_dir = folders[0]
     report_file = report_dir / "report.json"
     if "outcomes" not in expect:
         assert not report_file.exists(), "a run that never started wrote a report"

@@ -1,9 +1,10 @@
 """Hostile input files, each run through the command line with the exact outcome it must get.
 
 The cases are data (tests/hostile/files/cases.yaml): a spec file for `validate`, a scenario file
-for `conform --scenario`, an EGN record for `audit`, with the exit code and a stable part of the
-message each must give. Small inputs are committed beside it; huge or special ones (50 MB files,
-a FIFO, /dev/zero, symlink loops) are made at test time by the makers below, named by `make:`.
+for `conform --scenario`, an EGN record for `audit`, a fuzzing summary for `fuzz-merge`, with the
+exit code and a stable part of the message each must give. Small inputs are committed beside it;
+huge or special ones (50 MB files, a FIFO, /dev/zero, symlink loops) are made at test time by the
+makers below, named by `make:`.
 
 Every case must end within the subprocess timeout, print no traceback, and keep the child's
 peak memory under 200 MB; its time is recorded (tests/hostile/files/figures.json when
@@ -37,6 +38,7 @@ COMMANDS: dict[str, list[str]] = {
     "validate": ["validate"],
     "conform": ["conform", "--engine", "reference", "--in-process", "--scenario"],
     "audit": ["audit"],
+    "fuzz-merge": ["fuzz-merge", "--out", "{tmp}/merged"],
 }
 EGN_DEAL = json.loads((ROOT / "tests" / "egn" / "game-to-10.egn").read_text())["deals"][0]
 
@@ -166,6 +168,9 @@ MAKERS: dict[str, Callable[[Path], Path]] = {
     "egn-30000-deals": lambda d: _deals(d, 30_000, 2),
     "egn-deals-past-the-limit": lambda d: _deals(d, MAX_EGN_DEALS + 1, None),
     "egn-single-line-10mb": lambda d: _one_line(d, 10 * 1024 * 1024, ".egn"),
+    "summary-20mb": lambda d: _write(d / "summary.json", '{"format": 1, "junk": "', "x", 20 * 2**20 - 26, '"}\n'),
+    "summary-values-past-the-limit": lambda d: _write(d / "summary.json", '{"format": 1, "junk": [0', ", 0", MAX_VALUES, "]}\n"),
+    "fifo-summary": lambda d: _fifo(d, "summary.json"),
 }
 
 
@@ -232,7 +237,7 @@ def test_hostile_file(case: Case, tmp_path: Path) -> None:
         assert case.file is not None
         path = HERE / case.file
         shown = path.relative_to(ROOT).as_posix()
-    outcome = _run([*COMMANDS[case.command], shown], tmp_path)
+    outcome = _run([*(part.format(tmp=tmp_path) for part in COMMANDS[case.command]), shown], tmp_path)
     FIGURES[case.id] = {"class": case.kind, "seconds": round(outcome.seconds, 3), "peak_mb": round(outcome.peak_bytes / 2**20, 1)}
     assert "Traceback" not in outcome.stderr, outcome.stderr
     assert outcome.code == case.exit, outcome.stdout + outcome.stderr

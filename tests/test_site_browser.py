@@ -6,11 +6,7 @@ kept in build/test-artifacts/ for a person to look at."""
 from __future__ import annotations
 
 import os
-import shutil
-import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -22,64 +18,22 @@ from docs_gen.ranking import suit_orders
 from ruleset import builtin_catalog
 from ruleset.compiled.loading import load_rules
 
-from .site_helpers import ARTIFACTS, built_site
+from .site_helpers import ARTIFACTS, BROWSER_MISSING, built_site, chromium, serving
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--window-size=1400,1100",
-)
-
-if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()) and os.environ.get("CI") != "true":
-    pytest.skip(
-        "chromium and chromium-driver are not installed (apt-get install chromium chromium-driver; .ci/run does it in CI)",
-        allow_module_level=True,
-    )
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
+if BROWSER_MISSING and os.environ.get("CI") != "true":
+    pytest.skip(BROWSER_MISSING, allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    site = built_site()[0]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(built_site()[0]) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(30)
-    try:
+    with chromium(tmp_path_factory.mktemp("chromium-profile")) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def _wait(browser: Any, condition: Any, seconds: float = 15) -> Any:

@@ -3,8 +3,10 @@
 Reports go to a folder named after the engine as its handshake names itself, so two engines
 started the same way (`python3 a.py`, `python3 b.py`) never overwrite each other's reports; the
 built-in shortcuts (`reference`, `openspiel`) keep their own names, which the rules site reads.
-The engine's standard error must be captured from its first moment, before its name is known,
-so it is written to a temporary file beside the reports and moved into the folder at the end.
+Everything a run leaves (report.json, junit.xml, the badges, the engine's standard error,
+captured from its first moment, before its name is known) is written into a private folder and
+put in place of the last run's folder as one set (conformance/reports/report_folder.py); a second
+run into the same folder refuses while the first lasts.
 
 Beside the reports go the badges (shields.io endpoint files, conformance/reports/badges.py); with
 `--history FILE` the run's summary is also appended to a results log (conformance/reports/history.py).
@@ -20,7 +22,6 @@ import argparse
 import os
 import signal
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -29,9 +30,10 @@ from conformance.engines.in_process import Engine, InProcessEngine
 from conformance.engines.process import EngineFailure, EngineProcess, engine_argv
 from conformance.engines.reference import ReferenceEngine
 from conformance.reports import history
-from conformance.reports.badges import write_badges
+from conformance.reports.badges import BADGES, write_badges
 from conformance.reports.report import report_data, summary_lines, write_json, write_junit
-from conformance.running.interrupts import signals_interrupt
+from conformance.reports.report_folder import FolderRefused, ReportFolder
+from conformance.running.interrupts import held, signals_interrupt
 from conformance.running.precheck import Precheck
 from conformance.running.runner import run_suite
 from conformance.running.user_files import Pool, declaring_user_spec, scenario_pool, user_spec
@@ -39,11 +41,11 @@ from conformance.suite.bundle import load_bundle
 from conformance.suite.expected import ExpectedFailure, default_expected_file, load_expected_failures, slug
 from conformance.suite.outcomes import NOT_CHECKED, UNEXPECTED, Outcome, RunResult
 from conformance.suite.selection import Filters, select, unknown_ids
+from documents.writing import refuse_unless_regular
 from reference_impl.cli_arguments import positive_seconds
 
 REFERENCE_COMMAND = [sys.executable, "-m", "euchre_spec", "serve"]
 SHORTCUTS = {"reference": REFERENCE_COMMAND, "openspiel": [sys.executable, "-m", "conformance.engines.openspiel"]}
-STDERR_LOG = "engine-stderr.log"
 NEEDS_SHOWN = 8
 """How many of the rule sets a run needed are named when the engine plays none of them."""
 MARKS = {
@@ -137,61 +139,92 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     in_process = args.engine == "reference" and args.in_process
     command_line = engine_command(args.engine, user_spec(args.spec))
+    if args.history is not None:
+        refuse_unless_regular(args.history)  # before the run, not after it: a FIFO or a device is no log
     launched = None if in_process else _launched(command_line, args)
     try:
         selection = chosen(args)
+        if isinstance(selection, int):
+            if launched is not None:
+                launched.kill()
+            return selection
+        reports = ReportFolder(_parent(args))
     except BaseException:
         if launched is not None:
             launched.kill()
         raise
-    if isinstance(selection, int):
+    try:
+        return _run_into(args, selection, reports, launched)
+    except BaseException:
+        reports.discard()
+        raise
+
+
+def _run_into(
+    args: argparse.Namespace, selection: tuple[Pool, list[Any]], reports: ReportFolder, launched: EngineProcess | None
+) -> int:
+    """The run, its reports written into `reports` and put in place as one set."""
+    pool, scenarios = selection
+    known = _known_folder(args)
+    try:
+        if known is not None:
+            reports.claim(known)
+    except FolderRefused as exc:
         if launched is not None:
             launched.kill()
-        return selection
-    pool, scenarios = selection
+        reports.discard()
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     engine: Engine
-    log: Path | None = None
     if launched is None:
         engine, command = reference_in_process(pool.spec), "reference (in process)"
     else:
-        log = _fresh_log(args)
-        launched.log_stderr(log)
+        launched.log_stderr(reports.log)
         engine, command = launched, args.engine
-    hellos: list[dict[str, Any]] = []
 
     def expectations(hello: dict[str, Any]) -> dict[str, ExpectedFailure]:
-        hellos.append(hello)
+        if reports.folder is None:
+            reports.claim(report_folder(args, hello))
         path = args.expected_failures or default_expected_file(str(hello.get("name", "")))
         return load_expected_failures(path, pool.known) if path else {}
 
     progress = None if args.quiet else _progress_printer(len(scenarios))
     precheck = Precheck() if pool.from_user else None
-    result: RunResult | None = None
     try:
-        result = run_suite(engine, scenarios, expectations, progress, precheck=precheck)
+        result = run_suite(
+            engine, scenarios, expectations, progress, precheck=precheck, recheck=None if pool.from_user else Precheck()
+        )
+    except FolderRefused as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        reports.discard()
+        return 2
     except EngineFailure as exc:
         print(f"error: the engine could not be started: {exc}", file=sys.stderr)
+        _show_log(reports.log)
+        reports.discard()
         return 2
-    finally:
-        folder = report_folder(args, hellos[0] if hellos else None, command_line)
-        if log is not None:
-            kept = _keep_log(log, folder)
-            if result is None:
-                print(f"the engine's standard error: {kept}", file=sys.stderr)
-    assert result is not None
     report = report_data(result, command)
-    write_json(report, folder / "report.json")
-    write_junit(report, folder / "junit.xml")
-    badges = write_badges(report, folder)
+
+    def write(folder: Path) -> None:
+        write_json(report, folder / "report.json")
+        write_junit(report, folder / "junit.xml")
+        write_badges(report, folder)
+
+    with held():  # a signal now would leave the set half written: it waits until the set is in place
+        folder = reports.commit(write)
     if args.history is not None:
         history.append(args.history, history.entry(report))
     lines = summary_lines(report)
     if args.quiet:
         lines = lines[-1:]
+        for outcome in result.outcomes:  # a scenario of the user's own that is wrong is said even when quiet
+            if outcome.status == "invalid":
+                where = f"{outcome.scenario.file}:{outcome.scenario.line}"
+                print(f"{outcome.scenario.id} ({where}): {outcome.message}", file=sys.stderr)
     elif progress and result.outcomes:
         print()
     print("\n".join(lines))
-    print(f"Reports: {folder / 'report.json'}, {folder / 'junit.xml'}, badges in {badges}")
+    print(f"Reports: {folder / 'report.json'}, {folder / 'junit.xml'}, badges in {folder / BADGES}")
     if args.history is not None:
         print(f"Summary appended to {args.history}")
     if result.interrupted is not None:
@@ -212,20 +245,32 @@ def _launched(command_line: list[str], args: argparse.Namespace) -> EngineProces
     return engine
 
 
-def report_folder(args: argparse.Namespace, hello: dict[str, Any] | None, command_line: list[str]) -> Path:
-    """--report-to as given; else the engine's handshake name under --report-dir (the command's name
-    if the engine never shook hands, the shortcut's name for a built-in shortcut)."""
-    if args.report_to is not None:
-        report_to: Path = args.report_to
-        return report_to
-    if args.engine in SHORTCUTS:
-        name = args.engine
-    elif hello is not None and hello.get("name"):
-        name = str(hello["name"])
-    else:
-        name = Path(command_line[0]).name if command_line else ""
+def report_folder(args: argparse.Namespace, hello: dict[str, Any]) -> Path:
+    """--report-to as given, or a shortcut's name under --report-dir; else the name the engine gives in its handshake."""
+    known = _known_folder(args)
+    if known is not None:
+        return known
     report_dir: Path = args.report_dir
-    return report_dir / (slug(name) or "engine")
+    return report_dir / (slug(str(hello.get("name", ""))) or "engine")
+
+
+def _known_folder(args: argparse.Namespace) -> Path | None:
+    """The report folder when it is known before the engine says its name: --report-to, or a shortcut's."""
+    if args.report_to is not None:
+        return Path(os.path.abspath(str(args.report_to)))
+    if args.engine in SHORTCUTS:
+        report_dir: Path = args.report_dir
+        return report_dir / str(args.engine)
+    return None
+
+
+def _parent(args: argparse.Namespace) -> Path:
+    """Where the reports' folder goes, and the run's private folder beside it."""
+    known = _known_folder(args)
+    if known is not None:
+        return known.parent
+    report_dir: Path = args.report_dir
+    return report_dir
 
 
 def nothing_checked(result: RunResult) -> str:
@@ -248,25 +293,14 @@ def _needs(outcome: Outcome) -> str:
     return scenario.variant + ("".join(f" +{rule}" for rule in scenario.house_rules))
 
 
-def _fresh_log(args: argparse.Namespace) -> Path:
-    """Where the engine's standard error goes while the run is on: the final place if it is known already."""
-    if args.report_to is not None:
-        log: Path = args.report_to / STDERR_LOG
-        log.parent.mkdir(parents=True, exist_ok=True)
-        log.unlink(missing_ok=True)
-        return log
-    args.report_dir.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix=".engine-stderr-", suffix=".log", dir=args.report_dir)
-    os.close(handle)
-    return Path(name)
-
-
-def _keep_log(log: Path, folder: Path) -> Path:
-    target = folder / STDERR_LOG
-    if log != target:
-        folder.mkdir(parents=True, exist_ok=True)
-        os.replace(log, target)
-    return target
+def _show_log(log: Path, shown: int = 2000) -> None:
+    """The end of what the engine wrote on its standard error, for a run that made no report to keep it in."""
+    try:
+        text = log.read_bytes()[-shown:].decode("utf-8", "replace").strip()
+    except OSError:
+        return
+    if text:
+        print("the engine's standard error ended with:\n" + "\n".join(f"  {line}" for line in text.splitlines()), file=sys.stderr)
 
 
 def _progress_printer(total: int) -> Any:

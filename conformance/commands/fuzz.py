@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.engines.process import EngineFailure
-from conformance.fuzzing.campaign import WHOLE, Campaign, MergeError, ShardFormError, Summary, merge, parse_shard
+from conformance.fuzzing.campaign import MAX_HANDS, WHOLE, Campaign, MergeError, ShardFormError, Summary, merge, parse_shard
 from conformance.fuzzing.campaign_rules import NoCommonRules, campaign_rules
 from conformance.fuzzing.play import Setup, ShardRun, run_shard
 from conformance.fuzzing.steppers import IN_PROCESS, EngineRefused, handshake
@@ -43,8 +43,10 @@ MERGE_HELP = """\
 Merges the summary.json files of the N shards of one campaign into the summary one run of the
 whole campaign gives: counts summed, the smallest witness of each class kept, and its scenario
 rebuilt under --out. Refused (exit 2): summaries of different campaigns, overlapping shards,
-an incomplete set (the missing shards are named), a file that is not a summary. Exit 1 if the
-merged campaign has a disagreement, else 0.
+an incomplete set (the missing shards are named), a shard whose hands or witnesses are not those
+of its slice of the campaign, a file that is not a summary or is past the limits every file is
+read within (1 MiB, 64 levels, 50,000 values). Exit 1 if the merged campaign has a disagreement,
+else 0.
 """
 
 
@@ -97,8 +99,8 @@ def _fuzz_command(args: argparse.Namespace) -> int:
     if len(args.engine) != 2:
         print("error: give exactly two engines, --engine A --engine B", file=sys.stderr)
         return 2
-    if args.hands < 0:
-        print("error: --hands cannot be negative", file=sys.stderr)
+    if not 0 <= args.hands <= MAX_HANDS:
+        print(f"error: --hands: a campaign has 0 to {MAX_HANDS:,} hands, not {args.hands:,}", file=sys.stderr)
         return 2
     try:
         hellos = [handshake(spec, args.timeout) for spec in args.engine]
@@ -120,7 +122,9 @@ def _fuzz_command(args: argparse.Namespace) -> int:
     where = f"on the cluster {args.cluster}" if args.cluster else f"{args.jobs} jobs"
     played = f"hands {numbers.start} to {numbers.stop - 1}" if numbers else "no hands"
     part = f", shard {shard} ({played})" if shard != WHOLE else ""
-    print(f"fuzzing {names[0]} against {names[1]} on {rules_text}: {args.hands} hands, seed {args.seed}{part}, {where}")
+    print(
+        f"fuzzing {names[0]} against {names[1]} on {rules_text}: {args.hands} hands, seed {args.seed}{part}, {where}", flush=True
+    )
     progress = not args.quiet and sys.stderr.isatty()
     if args.cluster:
         from conformance.fuzzing.cluster import ClusterUnavailable, run_on_cluster

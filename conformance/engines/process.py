@@ -81,7 +81,7 @@ def engine_argv(command: str | list[str]) -> list[str]:
 
 
 class EngineProcess:
-    """A persistent engine process with per-request timeouts and restarts."""
+    """A persistent engine process with a timeout per reply, and restarts."""
 
     def __init__(
         self,
@@ -175,22 +175,26 @@ class EngineProcess:
             self._seq += 1
             numbered.append(message | {"seq": self._seq})
         try:
-            self._write(process, numbered, time.monotonic() + self.timeout)
+            self._write(process, numbered, self.timeout)
         except EngineFailure:
             self._restart_quietly()
             raise
         return [message["seq"] for message in numbered]
 
     def receive(self, seqs: list[int]) -> list[dict[str, Any]]:
-        """The replies to the messages sent with these seqs, in order, all by one timeout from now."""
+        """The replies to the messages sent with these seqs, in order, each within the timeout of the one before it.
+
+        The timeout is per reply, as for a run request: the first reply is due one timeout after the
+        call, each later one a timeout after the reply before it was read, so an engine that stops
+        answering is found within one timeout, and a batch of N messages may take N timeouts in all.
+        """
         process = self._process
         if process is None:
             raise EngineFailure("crash", "the engine is gone")
-        deadline = time.monotonic() + self.timeout
         replies = []
         try:
             for seq in seqs:
-                reply = self._reply(process, deadline)
+                reply = self._reply(process, time.monotonic() + self.timeout)
                 _check_seq(reply, seq)
                 replies.append(reply)
         except EngineFailure:
@@ -205,7 +209,7 @@ class EngineProcess:
             return
         try:
             if process.poll() is None:
-                self._write(process, [{"type": "bye"}], time.monotonic() + 1)
+                self._write(process, [{"type": "bye"}], 1.0)
                 process.wait(timeout=2)
         except (EngineFailure, subprocess.TimeoutExpired):
             pass
@@ -254,27 +258,29 @@ class EngineProcess:
     def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         process = self._process
         assert process is not None
-        deadline = time.monotonic() + timeout
-        self._write(process, [message], deadline)
-        return self._reply(process, deadline)
+        self._write(process, [message], timeout)
+        return self._reply(process, time.monotonic() + timeout)
 
-    def _write(self, process: subprocess.Popen[bytes], messages: list[dict[str, Any]], deadline: float) -> None:
-        """Write messages to the engine by `deadline`; an engine that stops reading cannot block the run.
+    def _write(self, process: subprocess.Popen[bytes], messages: list[dict[str, Any]], patience: float) -> None:
+        """Write messages to the engine; an engine that stops reading cannot block the run.
 
         The engine's input is non-blocking: each write goes as far as the pipe takes it, and the
-        rest waits in `select` for room, never past the deadline.
+        rest waits in `select` for room. An engine that reads nothing for `patience` seconds
+        times out; one that reads slowly, as it answers, is waited for.
         """
         assert process.stdin is not None
         data = memoryview("".join(wire.dumps(message) + "\n" for message in messages).encode("utf-8"))
         fd = process.stdin.fileno()
+        deadline = time.monotonic() + patience
         while data:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise EngineFailure("timeout", f"the engine did not read its input within {self.timeout:g} s")
+                raise EngineFailure("timeout", f"the engine did not read its input within {patience:g} s")
             try:
                 _, room, _ = select.select([], [fd], [], remaining)
                 if room:
                     data = data[os.write(fd, data) :]
+                    deadline = time.monotonic() + patience
             except BlockingIOError:
                 continue
             except (OSError, ValueError) as exc:
@@ -373,8 +379,7 @@ def _read(stream: IO[bytes] | None, lines: queue.Queue[object]) -> None:
             pending += chunk
             batch: list[object] = []
             while (end := pending.find(b"\n")) >= 0:
-                raw = bytes(pending[:end])
-                del pending[: end + 1]
+                raw = wire.take_line(pending, end)
                 item = _line(raw)
                 if isinstance(item, str) and not item.strip():
                     blanks += 1
@@ -424,6 +429,8 @@ def _parsed(line: str) -> dict[str, Any]:
     shown = line[:200].rstrip()
     try:
         reply = wire.loads(line)
+    except wire.TooManyValues as exc:
+        raise EngineFailure("error", f"the engine printed {exc}") from None
     except (ValueError, RecursionError):
         raise EngineFailure("error", f"the engine printed something that is not JSON: {shown!r}", shown) from None
     if not isinstance(reply, dict):

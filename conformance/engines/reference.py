@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import IO, Any
 
@@ -28,6 +29,12 @@ from ruleset.compiled.rules import Rules, compile_rules
 from ruleset.language import current_language
 
 NAME = "euchre-spec reference engine"
+CACHED_RULES = 64
+"""Compiled rules kept for documents seen before: more than the variants and house-rule sets of a run."""
+CACHED_BYTES = 8 * 2**20
+"""The documents' JSON those compiled rules stand for, at most (8 MiB; the largest variant's is 22 KB)."""
+IDENTITIES = 256
+"""Documents whose compiled rules are found by identity, the cheapest way (a session's restart)."""
 RulesHook = Callable[[Rules], Rules]
 Played = GameState | MatchState
 """What the reference engine plays for a request: a game, or a match where the rules have one."""
@@ -56,13 +63,14 @@ class ReferenceGames(sdk.Engine[Played]):
 
     def __init__(self, rules_hook: RulesHook | None = None) -> None:
         self.identity = identity()
-        self._rules: dict[bytes | str, Rules] = {}
+        self._rules: OrderedDict[bytes | str, Rules] = OrderedDict()
+        self._cached_bytes = 0
         self._by_identity: dict[int, tuple[object, Rules]] = {}
         self._hook = rules_hook
 
     def rules_for(self, setup: sdk.Setup) -> Rules:
         known = self._by_identity.get(id(setup.rules))
-        if known is not None and known[0] is setup.rules:  # a session's restart: the very document it was opened with
+        if known is not None and known[0] is setup.rules:  # a session's restart, or one sharing its rules
             return known[1]
         key = _document_key(setup.rules)
         rules = self._rules.get(key)
@@ -71,11 +79,23 @@ class ReferenceGames(sdk.Engine[Played]):
             rules = compile_rules(dict(setup.rules), setup.house_rules)
             if self._hook:
                 rules = self._hook(rules)
-            self._rules[key] = rules
-        if len(self._by_identity) >= 256:  # a long run of one-off requests must not pile up documents
+            self._remember(key, rules)
+        else:
+            self._rules.move_to_end(key)
+        if len(self._by_identity) >= IDENTITIES:  # a long run of one-off requests must not pile up documents
             self._by_identity.clear()
-        self._by_identity[id(setup.rules)] = (setup.rules, rules)  # the document is kept, so its id stays its own
+        if len(key) <= CACHED_BYTES // IDENTITIES:  # a huge document is not kept for its identity's sake
+            self._by_identity[id(setup.rules)] = (setup.rules, rules)  # the document is kept, so its id stays its own
         return rules
+
+    def _remember(self, key: bytes | str, rules: Rules) -> None:
+        """Keep compiled rules for the next request with the same document, the least recently used let go first:
+        a client sending ever new rules (or huge ones) must not pile them up."""
+        self._rules[key] = rules
+        self._cached_bytes += len(key)
+        while len(self._rules) > CACHED_RULES or (self._cached_bytes > CACHED_BYTES and len(self._rules) > 1):
+            dropped, _ = self._rules.popitem(last=False)
+            self._cached_bytes -= len(dropped)
 
     def start(self, setup: sdk.Setup) -> Played:
         try:

@@ -26,8 +26,10 @@ anything else the engine prints goes to standard error.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import sys
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -45,6 +47,22 @@ PROTOCOL = 1
 
 MAX_LINE = wire.MAX_LINE
 """The longest protocol line either side reads (16 MiB)."""
+
+FLUSH_AFTER = 0.05
+"""Seconds a batch of replies may wait to be written together before what is ready is written."""
+
+MAX_SESSIONS = 1024
+"""Sessions a server keeps open at once: the runner keeps at most 1,001 (a checkpoint's 1,000 completions
+and its scenario's own), the fuzzer 64; an `open` past this is answered with an error."""
+
+MAX_SESSION_BYTES = 8 * 2**20
+"""The rules and deals all open sessions hold, as JSON, each rules document counted once (8 MiB): the
+largest variant's rules take 22 KB and a session's deals a few dozen bytes, so a thousand sessions
+of one variant take 100 KB; a client opening sessions with rules of megabytes each is stopped here."""
+
+MAX_RULES_BYTES = 2**20
+"""The largest rules document a request may carry, as JSON (1 MiB): 46 times the largest variant's (22 KB).
+A bigger one is answered with an error, before the engine compiles it or a session keeps it."""
 
 MAX_MESSAGE_TEXT = 300
 """How much of a bad value an error message quotes."""
@@ -68,6 +86,10 @@ class Refused(Exception):
 
 class NotApplicable(Exception):
     """The engine cannot run this request at all (several deals, starting scores, ...)."""
+
+
+class Unavailable(Exception):
+    """A well-formed request the server will not take now (a session open already, too many open): an `error`."""
 
 
 @dataclass(frozen=True)
@@ -259,7 +281,11 @@ class Server(Generic[Game]):
         """`sessions=False` offers only run requests, as an engine without sessions would."""
         self.engine = engine
         self.capabilities = (SESSIONS,) if sessions else ()
-        self._sessions: dict[str, _Session[Game]] = {}
+        self._sessions: dict[str | int, _Session[Game]] = {}
+        self._held = 0
+        """The bytes of rules and deals the open sessions hold (their JSON), each rules document counted once."""
+        self._documents: dict[int, _Document] = {}
+        """The rules documents of the open sessions, by identity: a document several sessions share is held once."""
 
     def serve(self, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
         """One reply line per request line until 'bye' or the end of input."""
@@ -273,6 +299,9 @@ class Server(Generic[Game]):
         seq = message.get("seq", -1)
         seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
         if kind == "hello":
+            protocol = message.get("protocol")
+            if type(protocol) is not int or protocol != PROTOCOL:
+                return _error(-1, f"this engine speaks harness protocol {PROTOCOL}, not {_quoted(protocol)}")
             return self.engine.identity.hello(self.capabilities)
         if kind == "bye":
             return None
@@ -286,12 +315,15 @@ class Server(Generic[Game]):
             return handler(self, message, seq)
         except NotApplicable as exc:
             return {"type": "not_applicable", "seq": seq, "reason": str(exc)}
+        except Unavailable as exc:
+            return _error(seq, str(exc))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             return _error(seq, f"malformed {kind} request: {type(exc).__name__}: {exc}")
         except Exception as exc:  # the engine's own failure: report it, keep serving
             return _error(seq, f"the engine failed: {type(exc).__name__}: {exc}")
 
     def _run(self, request: dict[str, Any], seq: int) -> dict[str, Any]:
+        _rules_size(request["rules"])
         setup = Setup.of(request)
         game = _Session(self.engine, setup, self.engine.start(setup))
         probes = request["probes"]
@@ -319,16 +351,52 @@ class Server(Generic[Game]):
         return reply
 
     def _open(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
-        setup = Setup.of(message)
+        ident = _session_id(message)
+        if ident in self._sessions:
+            raise Unavailable(f"session {ident!r} is open already; close it first, or open another")
+        if len(self._sessions) >= MAX_SESSIONS:
+            raise Unavailable(f"{MAX_SESSIONS:,} sessions are open, as many as this engine keeps; close one first")
+        rules = self._shared_rules(message["rules"])
+        document = self._documents.get(id(rules))
+        rules_size = 0 if document is not None else _rules_size(rules)
+        size = _setup_size(message, ("deals", "start_scores", "start_games_won"))
+        self._hold(rules_size + size)
+        setup = Setup.of(message | {"rules": rules})
         session = _Session(self.engine, setup, self.engine.start(setup), message.get("view"))
-        self._sessions[_session_id(message)] = session
+        session.size = size
+        if document is None:
+            document = self._documents[id(rules)] = _Document(rules, rules_size)
+        document.sessions += 1
+        self._sessions[ident] = session
+        self._held += rules_size + size
         return {"type": "observation", "seq": seq, "observation": session.observe()}
+
+    def _hold(self, more: int) -> None:
+        """Refuse (Unavailable) to let the open sessions hold `more` bytes past MAX_SESSION_BYTES."""
+        if self._held + more > MAX_SESSION_BYTES:
+            raise Unavailable(
+                f"the open sessions hold {self._held:,} bytes of rules and deals, and this would take them past "
+                f"{MAX_SESSION_BYTES:,}; close some first"
+            )
+
+    def _shared_rules(self, rules: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The rules of an open session equal to these, if one of the latest documents is: sessions opened with the
+        same rules (a fuzzer's hands, a checkpoint's completions) then hold one copy, and the engine knows it at once."""
+        for key in itertools.islice(reversed(self._documents), 8):
+            held = self._documents[key].rules
+            if held == rules:
+                return held
+        return rules
 
     def _restart(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
         session = self._session(message)
+        size = _setup_size(message, ("deals", "start_scores"))
+        self._hold(size - session.size)
         scores = message.get("start_scores")
         setup = replace(session.setup, deals=tuple(message["deals"]), start_scores=None if scores is None else tuple(scores))
         session.game = self.engine.start(setup)
+        self._held += size - session.size
+        session.size = size
         return {"type": "observation", "seq": seq, "observation": session.observe()}
 
     def _act(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
@@ -345,7 +413,14 @@ class Server(Generic[Game]):
         )
 
     def _close(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
-        self._sessions.pop(_session_id(message), None)
+        session = self._sessions.pop(_session_id(message), None)
+        if session is not None:
+            self._held -= session.size
+            document = self._documents[id(session.setup.rules)]
+            document.sessions -= 1
+            if not document.sessions:
+                del self._documents[id(session.setup.rules)]
+                self._held -= document.size
         return {"type": "closed", "seq": seq}
 
     def _session(self, message: dict[str, Any]) -> _Session[Game]:
@@ -363,6 +438,8 @@ class _Session(Generic[Game]):
         self.setup = setup
         self.game = game
         self.view = None if view is None else tuple(str(name) for name in view)
+        self.size = 0
+        """What the session counts against MAX_SESSION_BYTES besides its rules: its deals and scores as JSON."""
 
     def act(self, seat: int, action: str) -> str | None:
         """Apply the action; the refusal reason if the engine refused it."""
@@ -385,6 +462,15 @@ class _Session(Generic[Game]):
         return self.engine.observe(self.game) if self.view is None else self.engine.observe_view(self.game, self.view)
 
 
+@dataclass
+class _Document:
+    """A rules document open sessions hold: it counts against MAX_SESSION_BYTES once, while any of them is open."""
+
+    rules: Mapping[str, Any]
+    size: int
+    sessions: int = 0
+
+
 def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str], stdout: IO[str]) -> int:
     """The JSON-lines loop around a message handler: a reply line per request line, until 'bye' (None).
 
@@ -392,10 +478,14 @@ def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str
     UTF-8, too long or not JSON (NaN and Infinity included, which JSON does not have) is
     answered with an `error`. The replies to every line that has arrived are written together,
     with one flush before the loop waits for more, so a runner that sends a batch of messages
-    (a scenario's session, the fuzzer's step of many hands) gets its replies in one batch.
+    (a scenario's session, the fuzzer's step of many hands) gets its replies in one batch; but
+    once the batch has taken FLUSH_AFTER seconds, what is ready is written at once, so the
+    replies of an engine that is slow to answer arrive as they are ready, each within the
+    runner's timeout for it, not all at the end.
     """
     for batch in _request_batches(stdin):
         replies: list[str] = []
+        flushed = time.monotonic()
         for line in batch:
             if isinstance(line, _Unreadable):
                 reply: dict[str, Any] = _error(-1, line.problem)
@@ -404,19 +494,27 @@ def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str
             else:
                 try:
                     message = parse_message(line)
+                except wire.TooManyValues as exc:
+                    reply = _error(-1, str(exc))
                 except (ValueError, RecursionError) as exc:
                     reply = _error(-1, f"not JSON: {exc}")
                 else:
                     answer = handle(message)
                     if answer is None:
-                        stdout.write("".join(replies))
-                        stdout.flush()
+                        _write_replies(stdout, replies)
                         return 0
                     reply = answer
             replies.append(encode_reply(reply) + "\n")
-        stdout.write("".join(replies))
-        stdout.flush()
+            if time.monotonic() - flushed >= FLUSH_AFTER:
+                _write_replies(stdout, replies)
+                replies, flushed = [], time.monotonic()
+        _write_replies(stdout, replies)
     return 0
+
+
+def _write_replies(stdout: IO[str], replies: list[str]) -> None:
+    stdout.write("".join(replies))
+    stdout.flush()
 
 
 def parse_message(line: str | bytes) -> Any:
@@ -503,8 +601,7 @@ def _request_batches(stdin: IO[str]) -> Iterator[list[str | _Unreadable]]:
         pending += chunk
         batch: list[str | _Unreadable] = []
         while (end := pending.find(b"\n")) >= 0:
-            line = bytes(pending[:end])
-            del pending[: end + 1]
+            line = wire.take_line(pending, end)
             if dropping:
                 dropping = False
                 continue
@@ -540,11 +637,25 @@ def _check_step(seat: Any, action: Any) -> None:
         raise TypeError(f"a step is a seat number and an action id, not {seat!r} and {action!r}")
 
 
-def _session_id(message: dict[str, Any]) -> str:
+def _session_id(message: dict[str, Any]) -> str | int:
+    """The session's id as sent: the number 1 and the text "1" are two sessions, as they are two JSON values."""
     ident = message["session"]
     if not isinstance(ident, (str, int)) or isinstance(ident, bool):
         raise TypeError(f"a session id is a string or an integer, not {ident!r}")
-    return str(ident)
+    return ident
+
+
+def _rules_size(rules: Any) -> int:
+    """The bytes of a rules document as JSON; Unavailable past MAX_RULES_BYTES."""
+    size = len(wire.dumps(rules))
+    if size > MAX_RULES_BYTES:
+        raise Unavailable(f"the rules take {size:,} bytes as JSON; this engine reads rules of at most {MAX_RULES_BYTES:,}")
+    return size
+
+
+def _setup_size(message: dict[str, Any], keys: tuple[str, ...]) -> int:
+    """The bytes of these fields of a session's message, as JSON: what the session holds while it is open."""
+    return sum(len(wire.dumps(message[key])) for key in keys if key in message)
 
 
 def _error(seq: int, message: str) -> dict[str, Any]:

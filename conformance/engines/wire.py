@@ -7,10 +7,13 @@ fast. What orjson refuses is read again by the standard library, with NaN, Infin
 numbers too large for a double refused there too, so a bad line is refused with the plainest
 message either can give ("NaN is not a JSON value") and no valid line is lost. A line with a
 number of 20 digits or more is read by the standard library alone, since orjson would read an
-integer beyond 64 bits as a float; deal numbers reach 20 digits, other fields never do.
+integer beyond 64 bits as a float; deal numbers reach 20 digits, other fields never do. A line
+longer than any real message is read by the standard library too (`FAST_LINE`), for its memory.
 
 Both ends also cut their input into lines the same way (`decode_line`): a line too long to hold,
-or one that is not UTF-8, is found by one function here and worded by each end for its reader.
+or one that is not UTF-8, is found by one function here and worded by each end for its reader;
+and a line of more values than any message holds is refused before it is read (`MAX_VALUES`),
+since what a line costs once read depends on how many values it holds, not on its length alone.
 """
 
 from __future__ import annotations
@@ -29,6 +32,21 @@ MAX_LINE = 16 * 2**20
 """The longest protocol line either side reads (16 MiB), far above the largest reply of the suite;
 a longer one is refused as an error instead of being held in memory."""
 
+MAX_VALUES = 500_000
+"""The most values one line may hold, counted by its brackets and commas before it is read: 25 times
+the largest reply of the suite (19,414, a game of twelve hands), while a 16 MiB line of empty lists
+would hold five million, and take a gigabyte once read."""
+
+
+FAST_LINE = 2**20
+"""Lines up to this length (1 MiB; the largest reply of the suite is 165 KB) are read by orjson, which sets
+aside memory for a line by its length, a dozen times it; a longer line by the standard library, whose
+memory follows what the line holds."""
+
+
+class TooManyValues(ValueError):
+    """A line holding more than MAX_VALUES values: refused before it is read."""
+
 
 @dataclass(frozen=True)
 class BadLine:
@@ -39,9 +57,20 @@ class BadLine:
     at: int = 0
 
 
+def take_line(pending: bytearray, end: int) -> bytes:
+    """The line that ends at `end` (a newline) in what has been read, taken out of it with its newline.
+
+    A line may be megabytes long, so it is copied once (a slice of a bytearray would copy it twice).
+    """
+    with memoryview(pending) as view:
+        line = bytes(view[:end])
+    del pending[: end + 1]
+    return line
+
+
 def decode_line(raw: bytes) -> str | BadLine:
     """The text of one line as read (its newline taken off), or why it has none."""
-    if len(raw.rstrip(b"\r")) > MAX_LINE:
+    if len(raw) - raw.endswith(b"\r") > MAX_LINE:
         return BadLine(too_long=True)
     try:
         return raw.decode("utf-8")
@@ -58,9 +87,12 @@ def dumps(message: Any) -> str:
 
 
 def loads(line: str | bytes) -> Any:
-    """The JSON value of one line; ValueError, saying why, for anything JSON does not allow."""
+    """The JSON value of one line; ValueError, saying why, for anything JSON does not allow, and TooManyValues for
+    a line past MAX_VALUES (a string's commas count too: no real message comes near the limit either way)."""
     text = line.decode("utf-8") if isinstance(line, bytes) else line
-    if not _LONG_NUMBER.search(text):
+    if text.count(",") + text.count("[") + text.count("{") > MAX_VALUES:
+        raise TooManyValues(f"a line of more than {MAX_VALUES:,} values")
+    if len(text) <= FAST_LINE and not _LONG_NUMBER.search(text):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:

@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from conformance.fuzzing.disagreement import Disagreement
 
 SHARD_FORM = re.compile(r"(\d+)/(\d+)")
+MAX_HANDS = 10**9
+"""The most hands a campaign may have: a billion, a few days of a cluster; a summary claiming more is not
+one `euchre-spec fuzz` wrote."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,8 @@ def merge(summaries: Sequence[tuple[str, Summary]]) -> Summary:
 
     The result is the summary one unsharded run of the campaign writes: counts summed, the
     smallest witness of each class kept. Refused with a MergeError: summaries of different
-    campaigns, shards of different cuts, a shard given twice, and an incomplete set.
+    campaigns, shards of different cuts, a shard given twice, a shard whose counts or witnesses
+    are not of its slice of the campaign, and an incomplete set.
     """
     if not summaries:
         raise MergeError("no_summaries", "no summaries to merge")
@@ -162,6 +166,9 @@ def merge(summaries: Sequence[tuple[str, Summary]]) -> Summary:
         if summary.shard.index in seen:
             raise MergeError("overlapping_shards", f"{source} and {seen[summary.shard.index]} are both shard {summary.shard}")
         seen[summary.shard.index] = source
+        problem = _slice_problem(summary)
+        if problem is not None:
+            raise MergeError("not_its_slice", f"{source}: {problem}")
     missing = [str(Shard(index, count)) for index in range(1, count + 1) if index not in seen]
     if missing:
         raise MergeError("missing_shards", f"the set is incomplete: shard(s) {', '.join(missing)} missing")
@@ -177,6 +184,26 @@ def merge(summaries: Sequence[tuple[str, Summary]]) -> Summary:
     hands = sum(summary.hands for _, summary in summaries)
     with_disagreement = sum(summary.hands_with_disagreement for _, summary in summaries)
     return Summary(first.campaign, WHOLE, hands, with_disagreement, classes)
+
+
+def played_hands(numbers: range) -> str:
+    """The hands of a slice, in words."""
+    return f"hands {numbers.start:,} to {numbers.stop - 1:,}" if numbers else "no hands"
+
+
+def _slice_problem(summary: Summary) -> str | None:
+    """What a shard's summary claims that its slice of the campaign cannot have: another number of hands, more hands
+    with a disagreement than hands, a witness from outside the slice."""
+    numbers = summary.shard.hands(summary.campaign.hands)
+    played = f"shard {summary.shard} of a campaign of {summary.campaign.hands:,} hands plays {played_hands(numbers)}"
+    if summary.hands != len(numbers):
+        return f"{played}, but the summary counts {summary.hands:,}"
+    if summary.hands_with_disagreement > summary.hands:
+        return f"{played}, but the summary counts {summary.hands_with_disagreement:,} with a disagreement"
+    outside = [entry.witness.hand for entry in summary.classes if entry.witness.hand not in numbers]
+    if outside:
+        return f"{played}, but a witness is hand {outside[0]:,}"
+    return None
 
 
 def _differences(one: Campaign, other: Campaign) -> str:

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -276,14 +278,36 @@ def fuzz(setup: Setup, hands: int | range, jobs: int = 1, progress: bool = False
                 found.extend(chunk_found)
                 bar.update(done)
         else:
-            # spawn, not fork: each worker starts clean instead of inheriting the parent's
-            # threads (tqdm's) and native library state (pyspiel's)
-            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            with _workers(jobs) as pool:
                 for done, chunk_found in pool.imap_unordered(_run_chunk, chunks):
                     found.extend(chunk_found)
                     bar.update(done)
     found.sort(key=lambda d: (d.hand, d.label))
     return FuzzResult(len(numbers), time.perf_counter() - started, found)
+
+
+@contextmanager
+def _workers(jobs: int) -> Iterator[Any]:
+    """A pool of `jobs` worker processes that a Ctrl-C leaves to this process to stop.
+
+    Spawned, not forked: each worker starts clean instead of inheriting this process's threads
+    (tqdm's) and native library state (pyspiel's). A Ctrl-C at a terminal reaches every process
+    of the command, so the workers are started with SIGINT blocked (a mask a new process keeps):
+    only this one stops, and leaving the pool ends the workers, without a traceback from each.
+    A Ctrl-C while the pool is being made waits, and stops the command once the pool exists.
+    """
+    arrived: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: arrived.append(signum))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one that came meanwhile is taken now, and noted
+        signal.signal(signal.SIGINT, previous)
+    with pool:
+        if arrived and callable(previous):
+            previous(arrived[0], None)  # stops the command now, as it would have then
+        yield pool
 
 
 @dataclass(frozen=True)

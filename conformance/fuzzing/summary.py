@@ -3,7 +3,8 @@
 The file holds the value (`conformance.fuzzing.campaign.Summary`: the campaign, the shard, the
 counts and each class's smallest witness, written out in full so the witness scenario can be
 rebuilt from the file alone) plus what only a reader wants: the time taken and the scenario
-files written. Reading checks the file against SCHEMA and reports a broken one as
+files written. Reading checks the file against SCHEMA, within the limits every file is read in,
+and its hand numbers against its shard of the campaign, and reports a broken one as
 `file:line: what is wrong (JSON pointer)`, never with a traceback.
 """
 
@@ -16,12 +17,26 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from conformance.fuzzing.campaign import Campaign, ClassSummary, Shard, ShardFormError, Summary, by_frequency, parse_shard
+from conformance.fuzzing.campaign import (
+    MAX_HANDS,
+    Campaign,
+    ClassSummary,
+    Shard,
+    ShardFormError,
+    Summary,
+    by_frequency,
+    parse_shard,
+    played_hands,
+)
 from conformance.fuzzing.disagreement import Disagreement
-from documents.yaml_loader import parse_document
+from documents.json_loader import load_json
+from documents.writing import write_text
 from ruleset import SpecError, SpecInvalid
 
 FORMAT = 1
+LISTED = 100
+"""Scenario files listed per class: with `--keep 0` a class may write thousands, and a summary must stay a
+file `fuzz-merge` reads (documents.limits); the count of all of them is given beside."""
 
 _TEXT = {"type": "string"}
 _COUNT = {"type": "integer", "minimum": 0}
@@ -82,7 +97,8 @@ SCHEMA: dict[str, Any] = {
                         },
                     },
                     "witness_scenario": _MAYBE_TEXT,
-                    "scenarios": {"type": "array", "items": _TEXT},
+                    "scenarios": {"type": "array", "items": _TEXT, "description": f"the first {LISTED} written"},
+                    "scenarios_written": _COUNT,
                 },
             },
         },
@@ -119,7 +135,8 @@ def summary_document(
                 "count": entry.count,
                 "witness": _witness_document(entry.witness),
                 "witness_scenario": str(witness_files[entry.label]) if entry.label in witness_files else None,
-                "scenarios": [str(path) for path in scenarios.get(entry.label, [])],
+                "scenarios": [str(path) for path in scenarios.get(entry.label, [])[:LISTED]],
+                "scenarios_written": len(scenarios.get(entry.label, [])),
             }
             for entry in summary.classes
         ],
@@ -144,7 +161,7 @@ def _witness_document(witness: Disagreement) -> dict[str, Any]:
 
 def write_summary(document: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(document, indent=1) + "\n")
 
 
 @dataclass(frozen=True)
@@ -156,25 +173,47 @@ class Recorded:
 
 
 def read_summary(path: Path) -> Recorded:
-    """The summary in a summary.json file; SpecInvalid with located errors if it is not one."""
+    """The summary in a summary.json file; SpecInvalid with located errors if it is not one.
+
+    The file is read as every file is (`documents.json_loader`: its size, nesting, numbers and
+    values within the limits), and its hand numbers must be those of its shard of the campaign.
+    """
     name = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecInvalid([SpecError(name, 0, "", f"cannot read the file: {exc}")]) from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SpecInvalid([SpecError(name, exc.lineno, "", f"not valid JSON: {exc.msg} (column {exc.colno})")]) from exc
+    data, lines = load_json(path, name)
+
+    def at(pointer: str) -> int:
+        return next((lines[where] for where in _ancestors(pointer) if where in lines), 1)
+
     errors = list(Draft202012Validator(SCHEMA).iter_errors(data))
     if errors:
-        lines = parse_document(text, name)
-        raise SpecInvalid([_located(name, lines.line_of(_pointer(error.absolute_path)), error) for error in errors])
+        raise SpecInvalid([_located(name, at(_pointer(error.absolute_path)), error) for error in errors])
     try:
         shard = parse_shard(data["shard"])
     except ShardFormError as exc:
-        raise SpecInvalid([SpecError(name, parse_document(text, name).line_of("/shard"), "/shard", str(exc))]) from exc
+        raise SpecInvalid([SpecError(name, at("/shard"), "/shard", str(exc))]) from exc
+    problems = _slice_problems(data, shard)
+    if problems:
+        raise SpecInvalid([SpecError(name, at(pointer), pointer, message) for pointer, message in problems])
     return Recorded(_summary(data, shard), data.get("seconds"))
+
+
+def _slice_problems(data: dict[str, Any], shard: Shard) -> list[tuple[str, str]]:
+    """Where the file's campaign is larger than any, or its hand numbers are not its shard's: (pointer, what is wrong).
+    What its counts and witnesses say of its slice is checked by the merge (conformance.fuzzing.campaign)."""
+    total = data["campaign"]["hands"]
+    if total > MAX_HANDS:
+        return [("/campaign/hands", f"a campaign of {total:,} hands; a campaign has at most {MAX_HANDS:,}")]
+    numbers = shard.hands(total)
+    played = f"shard {shard} of a campaign of {total:,} hands plays {played_hands(numbers)}"
+    expected = [numbers.start, numbers.stop - 1] if numbers else []
+    if "hand_numbers" in data and data["hand_numbers"] != expected:
+        return [("/hand_numbers", f"{played}, not {data['hand_numbers']}")]
+    return []
+
+
+def _ancestors(pointer: str) -> list[str]:
+    parts = pointer.split("/")
+    return ["/".join(parts[:end]) for end in range(len(parts), 0, -1)]
 
 
 def _pointer(path: Any) -> str:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from conformance.fuzzing.disagreement import first_of_each
+from documents.writing import write_text
 from reference_impl.deal import deal_number
 from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Rules
@@ -137,7 +138,7 @@ def write_scenarios(
         document = {"$schema": SCHEMA, "format": 1, "scenarios": [scenario_for(disagreement, setup, names, ident)]}
         path = scenario_path(disagreement, out)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(yaml.safe_dump(document, sort_keys=False, default_flow_style=None, width=120), encoding="utf-8")
+        write_text(path, yaml.safe_dump(document, sort_keys=False, default_flow_style=None, width=120))
         written.setdefault(disagreement.label, []).append(path)
     return written
 

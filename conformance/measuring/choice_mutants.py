@@ -34,6 +34,7 @@ from conformance.running.runner import run_suite
 from conformance.suite.outcomes import FAILING
 from conformance.suite.scenarios import Scenario, scenario_rules, suite
 from documents.errors import join_pointer, split_pointer
+from documents.writing import write_text
 from ruleset import SpecInvalid, builtin_catalog, resolve_checked
 from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Rules
@@ -416,5 +417,5 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{row['status']:<16} {row['clause']:<28} {row['file']} {row['pointer']}: {row['reading']}\n{'':<17}{detail}")
     print(f"mutation score: {data['caught']} of {data['expressible']} expressible readings caught ({data['readings']} recorded)")
     if args.json:
-        args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_text(args.json, json.dumps(data, indent=1) + "\n")
     return 0 if data["caught"] == data["expressible"] else 1

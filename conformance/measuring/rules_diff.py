@@ -28,18 +28,23 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from tqdm import tqdm
 
 from conformance.fuzzing.disagreement import Disagreement
 from conformance.fuzzing.play import Setup, play_hand
 from conformance.fuzzing.steppers import ReferenceStepper
 from conformance.fuzzing.witnesses import SCHEMA, clauses_for
 from conformance.measuring.rule_edits import MISSING, RuleSet, differing_pointers, value_at, with_value
+from documents.writing import write_text
 from reference_impl.deal import deal_number
 from reference_impl.engine import new_hand
 from ruleset import Resolved, SpecInvalid, builtin_catalog
 from ruleset.compiled.rules import Rules, compile_rules
 
 DEFAULT_HANDS = 400
+MAX_HANDS = 1_000_000
+"""The most hands `diff` plays for one figure: it plays them again for each differing rule value, at a few
+thousand hands a second, so a million already takes hours; a billion would never end."""
 
 
 class FixedRulesStepper(ReferenceStepper):
@@ -94,8 +99,9 @@ class DiffError(Exception):
     """Two rule sets that cannot be compared: unknown, not composing, or dealt for different tables."""
 
 
-def measure(first: Rules, second: Rules, hands: int, seed: int) -> Figure:
-    """Play hands 0..hands-1 under both rules; count those they play differently, keep the smallest such."""
+def measure(first: Rules, second: Rules, hands: int, seed: int, played: Callable[[int], object] | None = None) -> Figure:
+    """Play hands 0..hands-1 under both rules; count those they play differently, keep the smallest such.
+    `played(1)` is called after each hand (a progress bar's update)."""
     setup = Setup(("B", "A"), second.variant_id, second.house_rules, seed, names=("B", "A"))
     steppers = (FixedRulesStepper(second, "B"), FixedRulesStepper(first, "A"))
 
@@ -107,6 +113,8 @@ def measure(first: Rules, second: Rules, hands: int, seed: int) -> Figure:
     witness: Disagreement | None = None
     for hand in range(hands):
         found = play_hand(setup, steppers, hand, second.players, up_card_of)
+        if played is not None:
+            played(1)
         if not found:
             continue
         changed += 1
@@ -116,8 +124,8 @@ def measure(first: Rules, second: Rules, hands: int, seed: int) -> Figure:
     return Figure(hands, changed, witness)
 
 
-def diff(first: RuleSet, second: RuleSet, hands: int = DEFAULT_HANDS, seed: int = 1) -> RulesDiff:
-    """Compare two rule sets over `hands` random hands drawn from `seed`."""
+def diff(first: RuleSet, second: RuleSet, hands: int = DEFAULT_HANDS, seed: int = 1, progress: bool = False) -> RulesDiff:
+    """Compare two rule sets over `hands` random hands drawn from `seed` (a progress bar on standard error if asked)."""
     try:
         resolved_a, resolved_b = first.resolved(), second.resolved()
     except SpecInvalid as exc:
@@ -126,29 +134,34 @@ def diff(first: RuleSet, second: RuleSet, hands: int = DEFAULT_HANDS, seed: int 
     rules_b = compile_rules(resolved_b.data, resolved_b.house_rules)
     if rules_a.players != rules_b.players:
         raise DiffError(f"{first} is dealt to {rules_a.players} seats and {second} to {rules_b.players}: no hand is the same")
-    whole = measure(rules_a, rules_b, hands, seed)
     pointers = differing_pointers(resolved_a.data, resolved_b.data)
     # a value copied from B may cite B's clauses: lend them, since clauses cite rules without changing play
     lent = dataclasses.replace(
         resolved_a, data={**resolved_a.data, "clauses": {**resolved_a.data["clauses"], **resolved_b.data["clauses"]}}
     )
-    values = tuple(
-        _value_change(lent, rules_a, pointer, value_at(resolved_a.data, pointer), value_at(resolved_b.data, pointer), hands, seed)
-        for pointer in pointers
-    )
+    total = hands * (1 + len(pointers))  # the whole change, then each value alone
+    with tqdm(total=total, unit="hand", disable=not progress, file=sys.stderr, leave=False) as bar:
+        whole = measure(rules_a, rules_b, hands, seed, bar.update)
+        values = tuple(
+            _value_change(
+                lent, rules_a, pointer, value_at(resolved_a.data, pointer), value_at(resolved_b.data, pointer), hands, seed, bar
+            )
+            for pointer in pointers
+        )
     scenario = witness_scenario(whole.witness, first, second, rules_b, seed) if whole.witness else None
     return RulesDiff(first, second, seed, whole, values, scenario)
 
 
 def _value_change(
-    resolved: Resolved, rules_a: Rules, pointer: str, before: Any, after: Any, hands: int, seed: int
+    resolved: Resolved, rules_a: Rules, pointer: str, before: Any, after: Any, hands: int, seed: int, bar: tqdm[Any]
 ) -> ValueChange:
     try:
         alone = with_value(resolved, pointer, after)
     except SpecInvalid as exc:
         reason = exc.errors[0].message if exc.errors else str(exc)
+        bar.update(hands)  # nothing to play for this value
         return ValueChange(pointer, before, after, None, reason)
-    return ValueChange(pointer, before, after, measure(rules_a, alone, hands, seed))
+    return ValueChange(pointer, before, after, measure(rules_a, alone, hands, seed, bar.update))
 
 
 def witness_scenario(witness: Disagreement, first: RuleSet, second: RuleSet, rules: Rules, seed: int) -> dict[str, Any]:
@@ -264,7 +277,9 @@ def add_command(commands: Any) -> None:
     )
     parser.add_argument("first", metavar="A", help="the rule set compared from, such as north-american")
     parser.add_argument("second", metavar="B", help="the rule set compared to, such as north-american+stick-the-dealer")
-    parser.add_argument("--hands", type=int, default=DEFAULT_HANDS, help=f"random hands to play (default {DEFAULT_HANDS})")
+    parser.add_argument(
+        "--hands", type=int, default=DEFAULT_HANDS, help=f"random hands to play (default {DEFAULT_HANDS}, at most {MAX_HANDS:,})"
+    )
     parser.add_argument("--seed", type=int, default=1, help="the seed of the deals and of the random actions (default 1)")
     parser.add_argument("--out", type=Path, help="write the smallest witness here, as a scenario file checking B's values")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -272,11 +287,11 @@ def add_command(commands: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.hands < 1:
-        print("error: --hands must be at least 1", file=sys.stderr)
+    if not 1 <= args.hands <= MAX_HANDS:
+        print(f"error: --hands: from 1 to {MAX_HANDS:,} hands, not {args.hands:,}", file=sys.stderr)
         return 2
     try:
-        result = diff(RuleSet.parse(args.first), RuleSet.parse(args.second), args.hands, args.seed)
+        result = diff(RuleSet.parse(args.first), RuleSet.parse(args.second), args.hands, args.seed, sys.stderr.isatty())
     except DiffError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -286,7 +301,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"no hand of {args.hands} is played differently: no witness written", file=sys.stderr)
         else:
             args.out.parent.mkdir(parents=True, exist_ok=True)
-            args.out.write_text(witness_yaml(result.witness_scenario), encoding="utf-8")
+            write_text(args.out, witness_yaml(result.witness_scenario))
             print(f"wrote the smallest witness to {args.out}", file=sys.stderr)
     return 0
 

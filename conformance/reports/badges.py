@@ -16,12 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from conformance.suite.outcomes import NOT_CHECKED
+from documents.writing import write_text
 
 BADGES = "badges"
 COMPLIANCE = "compliance"
 GRADES = ((100.0, "brightgreen"), (95.0, "green"), (85.0, "yellowgreen"), (70.0, "yellow"), (50.0, "orange"), (0.0, "red"))
 """Lowest share of must-level scenarios passed (in %) for each colour, best first: 85% is not 100%."""
 NOTHING = "lightgrey"
+MAX_FILE_NAME = 100
+"""Characters of a badge's file name, well below a file system's 255 bytes: an engine may declare any variant id
+in its handshake, and one too long to be a file name gets no badge (no variant of the spec comes near it)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,8 @@ def badges(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
     results = report["results"]
     found = {f"{COMPLIANCE}.json": endpoint(f"euchre-spec {report['suite_version']}", share(results))}
     for variant in report["engine"]["variants"]:
-        found[f"{variant}.json"] = endpoint(variant, share(results, variant))
+        if len(variant) + len(".json") <= MAX_FILE_NAME:
+            found[f"{variant}.json"] = endpoint(variant, share(results, variant))
     return found
 
 
@@ -82,5 +87,5 @@ def write_badges(report: dict[str, Any], folder: Path) -> Path:
         if old.name not in made:
             old.unlink()
     for name, data in made.items():
-        (target / name).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        write_text(target / name, json.dumps(data, indent=2) + "\n")
     return target

@@ -14,8 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from documents.json_loader import parse_json
 from documents.paths import display_path
+from documents.reading import read_text
 from documents.schemas import validate
+from documents.writing import named, write_text
 from ruleset import SpecError, SpecInvalid
 
 HISTORY_FILE = "conformance/history.jsonl"
@@ -38,10 +41,13 @@ def entry(report: dict[str, Any]) -> dict[str, Any]:
 
 
 def append(path: Path, line: dict[str, Any]) -> None:
-    """Add one line at the end of the log (created with its folder if need be)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as log:
-        log.write(json.dumps(line, sort_keys=True) + "\n")
+    """Add one line at the end of the log (created with its folder if need be); OSError naming the log if it
+    cannot be, and a log that is not a regular file (a FIFO, a device) is refused, never waited on."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise named(exc, path.parent) from None
+    write_text(path, json.dumps(line, sort_keys=True) + "\n", append=True, regular_only=True)
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -49,13 +55,13 @@ def load(path: Path) -> list[dict[str, Any]]:
     shown = display_path(path)
     entries: list[dict[str, Any]] = []
     errors: list[SpecError] = []
-    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, text in enumerate(read_text(path, shown).splitlines(), start=1):
         if not text.strip():
             continue
         try:
-            data = json.loads(text)
-        except ValueError as exc:
-            errors.append(SpecError(shown, number, "", f"not JSON: {exc}"))
+            data, _ = parse_json(text, shown, with_lines=False)  # one line is one entry: its line is known
+        except SpecInvalid as exc:
+            errors.extend(SpecError(shown, number, "", error.message) for error in exc.errors)
             continue
         found = validate(data, "history.schema.json", _at(shown, number))
         errors.extend(found)

@@ -8,7 +8,6 @@ how many scenarios failed. A skip is never counted as a pass.
 from __future__ import annotations
 
 import json
-import os
 import platform
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
@@ -23,6 +22,7 @@ from conformance.reports.headline import headline
 from conformance.suite.outcomes import STATUSES, UNEXPECTED, Outcome, RunResult
 from documents.errors import SpecError, SpecInvalid
 from documents.schemas import validate
+from documents.writing import write_text
 from documents.yaml_loader import Document, parse_document
 
 REPORT_SCHEMA = "report.schema.json"
@@ -106,11 +106,8 @@ def _outcome_data(outcome: Outcome) -> dict[str, Any]:
 
 
 def write_json(report: dict[str, Any], path: Path) -> None:
-    """Write the report whole or not at all (a signal while writing leaves the previous file, never half of one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.partial")
-    partial.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    os.replace(partial, path)
+    """The JSON report, into a run's private folder (the set is put in place whole: conformance.reports.report_folder)."""
+    write_text(path, json.dumps(report, indent=2) + "\n")
 
 
 JUNIT_KINDS = {
@@ -187,8 +184,7 @@ def write_junit(report: dict[str, Any], path: Path) -> None:
                 ET.SubElement(case, "error", message=result.get("message", status), type=status).text = text
             elif status in JUNIT_KINDS["skipped"]:
                 ET.SubElement(case, "skipped", message=f"{status}: {result.get('message', '')}").text = text
-    path.parent.mkdir(parents=True, exist_ok=True)
-    ET.ElementTree(suites).write(path, encoding="unicode", xml_declaration=True)
+    write_text(path, "<?xml version='1.0' encoding='utf-8'?>\n" + ET.tostring(suites, encoding="unicode"))
 
 
 def summary_lines(report: dict[str, Any], failures_shown: int = 20) -> list[str]:

@@ -10,8 +10,9 @@ them; the reference engine is told to declare them too, since it plays any rules
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ from conformance.engines.in_process import MessageHandler
 from conformance.engines.reference import ReferenceEngine, serve
 from conformance.engines.sdk import serve_messages
 from conformance.suite.scenarios import Scenario, catalog_with, load_scenarios, scenario_files, suite
-from ruleset import Catalog, SpecError, SpecInvalid
+from documents.paths import HOME_VARIABLE
+from ruleset import Catalog, SpecError, SpecInvalid, builtin_catalog, resolve_checked
 from ruleset.catalog import spec_files
 
 
@@ -99,27 +101,68 @@ def scenario_pool(args: argparse.Namespace) -> Pool:
 
 def declaring_user_spec(handler: MessageHandler, spec: tuple[Path, ...]) -> MessageHandler:
     """The reference engine, its handshake also declaring the user's variants and house rules."""
-    return _Declaring(handler, spec)
+    return _Declaring(handler, catalog_with(spec))
 
 
 class _Declaring:
-    def __init__(self, handler: MessageHandler, spec: tuple[Path, ...]) -> None:
+    """The handshake of the engine, declaring the catalog's variants and house rules, less those it cannot play."""
+
+    def __init__(self, handler: MessageHandler, catalog: Catalog, left_out: frozenset[str] = frozenset()) -> None:
         self.handler = handler
-        self.catalog = catalog_with(spec)
+        self.catalog = catalog
+        self.left_out = left_out
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         reply = self.handler.handle(message)
         if reply is not None and reply.get("type") == "hello":
-            reply = reply | {
-                "variants": sorted(set(reply.get("variants", [])) | set(self.catalog.variants)),
-                "house_rules": sorted(set(reply.get("house_rules", [])) | set(self.catalog.house_rules)),
-            }
+            variants = set(reply.get("variants", [])) | set(self.catalog.variants)
+            house_rules = set(reply.get("house_rules", [])) | set(self.catalog.house_rules)
+            reply = reply | {"variants": sorted(variants - self.left_out), "house_rules": sorted(house_rules - self.left_out)}
         return reply
 
 
+def unplayable(catalog: Catalog, ids: Iterable[str]) -> dict[str, str]:
+    """Of these variant and house-rule ids, those no game can be played with, and why: a variant that does not
+    resolve, a house rule that composes with none of the variants it applies to (the first reason given)."""
+    found: dict[str, str] = {}
+    for ident in sorted(ids):
+        if ident in catalog.variants:
+            attempts: list[tuple[str, tuple[str, ...]]] = [(ident, ())]
+        else:
+            targets = catalog.house_rules[ident].data.get("applies_to", [])
+            attempts = [(variant, (ident,)) for variant in catalog.variants if "any" in targets or variant in targets]
+        reasons = []
+        for variant, house_rules in attempts:
+            try:
+                resolve_checked(catalog, variant, house_rules)
+                break
+            except SpecInvalid as exc:
+                reasons.append(str(exc.errors[0]) if exc.errors else str(exc))
+        else:
+            found[ident] = reasons[0] if reasons else "it applies to no variant of the spec"
+    return found
+
+
 def serve_reference(spec: Sequence[Path], sessions: bool = True) -> int:
-    """`euchre-spec serve [--spec FILE] [--no-sessions]`: the reference engine over the protocol, knowing the user's rules."""
-    if not spec:
+    """`euchre-spec serve [--spec FILE] [--no-sessions]`: the reference engine over the protocol, knowing the user's rules.
+
+    Every variant and house rule of the user's files (and of a data folder named by --data or
+    EUCHRE_SPEC_HOME) is composed before the handshake: one that no game can be played with is
+    not declared, and a warning says why, so the engine never offers what it would refuse.
+    """
+    paths = user_spec(spec)
+    catalog = catalog_with(paths)
+    own = builtin_catalog() if not os.environ.get(HOME_VARIABLE) else None
+    ids = [ident for ident in (*catalog.variants, *catalog.house_rules) if own is None or not _shipped(own, catalog, ident)]
+    left_out = unplayable(catalog, ids)
+    for ident, reason in left_out.items():
+        print(f"warning: {ident} is not offered: no game can be played with it: {reason}", file=sys.stderr)
+    if not paths and not left_out:
         return serve(sessions=sessions)
-    handler = declaring_user_spec(ReferenceEngine(sessions=sessions), user_spec(spec))
+    handler = _Declaring(ReferenceEngine(sessions=sessions), catalog, frozenset(left_out))
     return serve_messages(handler.handle, sys.stdin, sys.stdout)
+
+
+def _shipped(own: Catalog, catalog: Catalog, ident: str) -> bool:
+    """Whether an id is the package's own (checked by its tests and by `euchre-spec validate`), not the user's."""
+    return ident in own.variants or ident in own.house_rules

@@ -8,6 +8,7 @@ own bug, so a reader can tell an old listing from a current one and follow it up
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,6 +75,15 @@ def default_expected_file(engine_name: str) -> Path | None:
     return path if path.exists() else None
 
 
+MAX_SLUG = 80
+"""Characters of an engine's name used in a file name: far more than a name needs, far fewer than a file
+system allows (255 bytes), since the handshake's name may be of any length."""
+
+
 def slug(name: str) -> str:
-    """An engine's name as a file name: lower case, anything but letters and digits a dash."""
-    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")
+    """An engine's name as a file name: lower case, anything but letters and digits a dash; a name too long
+    to be a file name is cut and ends with a short hash of the whole, so two long names stay apart."""
+    made = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")
+    if len(made) <= MAX_SLUG:
+        return made
+    return made[: MAX_SLUG - 9].rstrip("-") + "-" + hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]

@@ -67,6 +67,22 @@ def numbered_deals(rules: Rules, first_number: int) -> DealSource:
     return lambda hand_number, dealer: deal_number(rules, first_number + hand_number, dealer)
 
 
+PLAYED_HANDS = 100_000
+"""The most hands a game played at random (`play --game`, `export-egn`) is let run: a game to the highest
+target a spec may set (ruleset.semantics.MAX_TARGET) ends in a few thousand hands even with many thrown
+in; one that has not ended by then never will under its rules (every hand scoring nothing, say)."""
+
+
+class EndlessGame(Exception):
+    """A game played at random that has not ended after PLAYED_HANDS hands."""
+
+
+def check_length(hands: int) -> None:
+    """Raise EndlessGame once `hands` hands of a game (or a match) have been played without its end."""
+    if hands >= PLAYED_HANDS:
+        raise EndlessGame(f"the game has not ended after {PLAYED_HANDS:,} hands: its rules may never let it end")
+
+
 def new_game(rules: Rules, deals: DealSource, first_dealer: int = 0, scores: tuple[int, ...] | None = None) -> GameState:
     """A game whose first hand is dealt by `first_dealer`, from `scores` (default all 0)."""
     first = deals(0, first_dealer)

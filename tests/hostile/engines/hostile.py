@@ -65,6 +65,9 @@ def child(*command: str) -> subprocess.Popen[bytes]:
 
 def serve(misbehave: Callable[[dict[str, Any], int], bool], hello: Any = None) -> None:
     note(os.getpid())
+    if os.environ.get("HOSTILE_SAY"):  # a line on standard error, to tell one run's log from another's
+        sys.stderr.write(os.environ["HOSTILE_SAY"] + "\n")
+        sys.stderr.flush()
     runs = 0
     for line in sys.stdin:
         message = json.loads(line)
