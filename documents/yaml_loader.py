@@ -107,14 +107,15 @@ def _built(text: str, name: str) -> tuple[_Builder, Any] | None:
     """The builder (its lines and errors) and the data of `text`, None for an empty text; raises _TooBig or
     a YAMLError where the counting composer or the builder stops.
 
-    libyaml composes first, where it is installed. A graph it gives is built at once: a builder
+    libyaml composes first, where it is installed, for a text of a size any real file has
+    (`LIBYAML_UP_TO`). A graph it gives is built at once: a builder
     that finds nothing wrong has built every node the composer made, counting values and depth at
     least as the composer does (an alias's values again), so the graph is within every limit.
     Whatever else happens (libyaml refuses the text, the graph has too many aliases, the builder
     stops at a limit or finds an error, after which it skips what is under it) is done again by
     the counting composer, so each error and line is the one it finds.
     """
-    composed = _composed_by_libyaml(text)
+    composed = _composed_by_libyaml(text) if len(text) <= LIBYAML_UP_TO else None
     if composed is not None:
         loader, node = composed
         if node is None:
@@ -136,6 +137,12 @@ def _built(text: str, name: str) -> tuple[_Builder, Any] | None:
         return None
     builder = _Builder(name, loader)
     return builder, builder.build(node, "", 1)
+
+
+LIBYAML_UP_TO = 128 * 1024
+"""Characters of a text libyaml composes first: seven times the largest shipped file. libyaml composes a whole
+text before anything is counted, so a larger one, which no rules or scenario file is, goes straight to the
+counting composer, which stops at the first limit it crosses instead of composing everything twice."""
 
 
 def _composed_by_libyaml(text: str) -> tuple[Any, Any] | None:
