@@ -90,7 +90,8 @@ def built_hostile_site(added: dict[str, Path]) -> tuple[Path, str]:
     shutil.rmtree(home, ignore_errors=True)
     for folder in DATA_FOLDERS:
         shutil.copytree(ROOT / folder, home / folder)
-    shutil.copy(ROOT / "conformance" / "retired-scenarios.yaml", home / "conformance" / "retired-scenarios.yaml")
+    for name in ("retired-scenarios.yaml", "changelog.yaml"):
+        shutil.copy(ROOT / "conformance" / name, home / "conformance" / name)
     for place, source in added.items():
         shutil.copy(source, home / place)
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
