@@ -107,10 +107,9 @@ def current_language() -> int:
 
 def lower(document: Mapping[str, Any], version: int) -> dict[str, Any]:
     """The resolved document as an engine reading language `version` reads it; NotInLanguage if it cannot be said."""
-    current = current_language()
+    if version >= current_language():
+        return dict(document)  # nothing to take out: no copy of the whole document on every request
     lowered = copy.deepcopy(dict(document))
-    if version >= current:
-        return lowered
     for addition in additions():
         if addition.since <= version or addition.pattern == f"/{VERSION_FIELD}":
             continue
