@@ -88,7 +88,7 @@ def export_game(
     """
     if rules.players > 10 or (len(rules.teams) > 2 and rules.is_partnership()):
         raise ExportError(f"EGN cannot record a game of {rules.variant_id}")
-    if rules.partner_card and any(len(partners) > 1 for partners in rules.partners):
+    if rules.lone_play.partner_card and any(len(partners) > 1 for partners in rules.partners):
         raise ExportError(f"EGN has no notation for a lone player taking a partner's card, which {rules.variant_id} has")
     if not scored_as_egn_scores(rules):
         raise ExportError(f"EGN cannot record a game of {rules.variant_id}: players scored one by one, folding or counting down")
@@ -123,20 +123,20 @@ def ruleset_for(rules: Rules) -> tuple[dict[str, Any], tuple[str, ...]]:
         raise ExportError(f"EGN has no notation for the {rules.variant_id} deck (ranks {', '.join(unwritable)})")
     lowest = max(ranks, key=RANKS.index) if ranks else "9"
     flags: dict[str, Any] = {
-        "std": rules.stick_the_dealer,
+        "std": rules.bidding.stick_the_dealer,
         "num_players": rules.players,
         "min_rank": int(lowest) if lowest.isdigit() else 9,
         "joker": any(card.suit is None for card in rules.deck),
         "winning_score": rules.target,
     }
-    if rules.no_trump:
+    if rules.bidding.no_trump:
         flags["allow_no_trump"] = True  # written only when set, so other games' records stay as they were
-    if rules.partner_card:
+    if rules.lone_play.partner_card:
         flags["partners_best"] = True  # the flags read back say how far EGN's partner's best matches ours
     if rules.is_partnership():
-        flags["canadian"] = rules.dealer_partner_must_go_alone
-        flags["defend_alone"] = rules.defender_alone != "never"
-        if rules.maker_alone == "choice":
+        flags["canadian"] = rules.lone_play.dealer_partner_must_go_alone
+        flags["defend_alone"] = rules.lone_play.defender_alone != "never"
+        if rules.lone_play.maker_alone == "choice":
             lead = {value: key for key, value in FIRST_LEAD.items()}
             flags["loner_lead"] = lead.get(rules.first_lead, "LEFT_OF_DEALER")
             march = rules.scoring.get((rules.hand_size, True, False))
@@ -238,7 +238,7 @@ def _deal(number: int, hand: HandState, with_hands: bool) -> dict[str, Any]:
         elif phase != PLAY:
             raise ExportError(f"hand {number + 1}: EGN has no notation for {phase.replace('_', ' ')} ({action.text})")
         replay = apply(replay, action)
-    if rules.maker_alone == "always" and hand.maker is not None:
+    if rules.lone_play.maker_alone == "always" and hand.maker is not None:
         bidding["isAlone"] = False  # every maker plays alone here; EGN's isAlone is for a partner sitting out
     phases: list[dict[str, Any]] = [bidding]
     if hand.tricks:

@@ -132,7 +132,7 @@ class _GameChecks:
             return next_dealer(self.rules, self.previous_state)
         if self.previous_dealer is None or self.previous_thrown_in is None:
             return None
-        if self.previous_thrown_in and self.rules.throw_in_same_dealer:
+        if self.previous_thrown_in and self.rules.bidding.throw_in_same_dealer:
             return self.previous_dealer
         return (self.previous_dealer + 1) % self.rules.players
 

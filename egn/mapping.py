@@ -306,7 +306,7 @@ def _requirements(values: Mapping[str, Any], explicit: set[str]) -> list[_Requir
         return lambda rules: check(rules) if rules.is_partnership() else None
 
     def lone(check: Callable[[Rules], bool]) -> Callable[[Rules], bool | None]:
-        return lambda rules: check(rules) if rules.is_partnership() and rules.maker_alone == "choice" else None
+        return lambda rules: check(rules) if rules.is_partnership() and rules.lone_play.maker_alone == "choice" else None
 
     v = values
     wanted_ranks = egn_rank_set(int(v["min_rank"]))
@@ -315,12 +315,12 @@ def _requirements(values: Mapping[str, Any], explicit: set[str]) -> list[_Requir
         req("num_players", lambda r: r.players == v["num_players"], lambda r: f"{r.players} players"),
         req("min_rank", lambda r: wanted_ranks is not None and _suited_ranks(r) == wanted_ranks, _deck_text),
         req("joker", lambda r: _jokers(r) == (1 if v["joker"] else 0) and not _copies(r), _deck_text),
-        req("std", lambda r: r.stick_the_dealer == v["std"], _all_pass_text),
-        req("canadian", partnered(lambda r: r.dealer_partner_must_go_alone == v["canadian"]), _canadian_text),
+        req("std", lambda r: r.bidding.stick_the_dealer == v["std"], _all_pass_text),
+        req("canadian", partnered(lambda r: r.lone_play.dealer_partner_must_go_alone == v["canadian"]), _canadian_text),
         req("loner_lead", lone(lambda r: r.first_lead == FIRST_LEAD[v["loner_lead"]]), _lead_text),
         req(
             "defend_alone",
-            partnered(lambda r: r.defender_alone == ("against_lone_maker" if v["defend_alone"] else "never")),
+            partnered(lambda r: r.lone_play.defender_alone == ("against_lone_maker" if v["defend_alone"] else "never")),
             _defend_text,
         ),
         req("loner_march_score", lone(lambda r: _lone_points(r, True) == {march}), lambda r: _points_text(_lone_points(r, True))),
@@ -345,17 +345,17 @@ def _absent(wanted: bool) -> Callable[[Rules], bool | None]:
 
 # What each flag looks at in compiled rules, to tell which house rule changed it.
 _FLAG_VIEW: dict[str, Callable[[Rules], Any]] = {
-    "std": lambda r: r.stick_the_dealer,
-    "canadian": lambda r: r.dealer_partner_must_go_alone,
+    "std": lambda r: r.bidding.stick_the_dealer,
+    "canadian": lambda r: r.lone_play.dealer_partner_must_go_alone,
     "loner_lead": lambda r: r.first_lead,
-    "defend_alone": lambda r: r.defender_alone,
+    "defend_alone": lambda r: r.lone_play.defender_alone,
     "loner_march_score": lambda r: _lone_points(r, True),
     "loner_euchred_score": lambda r: _lone_points(r, False),
     "scoring": lambda r: _standard_scoring(r),
     "winning_score": lambda r: r.target,
     "num_deals": lambda r: None,
     "allow_no_trump": lambda r: bool(getattr(r, "no_trump", False)),
-    "partners_best": lambda r: (r.partner_card, r.partner_exchange),
+    "partners_best": lambda r: (r.lone_play.partner_card, r.lone_play.partner_exchange),
     **{flag: (lambda r: None) for flag in NO_COUNTERPART},
 }
 
@@ -385,31 +385,31 @@ def _lead_text(rules: Rules) -> str:
 
 
 def _all_pass_text(rules: Rules) -> str:
-    return "stick the dealer" if rules.stick_the_dealer else "a throw-in when everybody passes"
+    return "stick the dealer" if rules.bidding.stick_the_dealer else "a throw-in when everybody passes"
 
 
 def _canadian_text(rules: Rules) -> str:
-    return "the dealer's partner ordering up only alone" if rules.dealer_partner_must_go_alone else "no Canadian loner"
+    return "the dealer's partner ordering up only alone" if rules.lone_play.dealer_partner_must_go_alone else "no Canadian loner"
 
 
 def _defend_text(rules: Rules) -> str:
     return {"never": "no lone defence", "against_lone_maker": "a lone defence against a lone maker"}.get(
-        rules.defender_alone, f"a lone defence {rules.defender_alone.replace('_', ' ')}"
+        rules.lone_play.defender_alone, f"a lone defence {rules.lone_play.defender_alone.replace('_', ' ')}"
     )
 
 
 def _partners_best(rules: Rules, wanted: bool) -> bool:
     """EGN's partner's best: the lone maker's partner passes a card, then the lone maker discards one."""
     if not wanted:
-        return not rules.partner_card
-    exchange = rules.partner_exchange
-    return rules.partner_card and not exchange.discard_first and not exchange.lone_defender
+        return not rules.lone_play.partner_card
+    exchange = rules.lone_play.partner_exchange
+    return rules.lone_play.partner_card and not exchange.discard_first and not exchange.lone_defender
 
 
 def _partner_card_text(rules: Rules) -> str:
-    if not rules.partner_card:
+    if not rules.lone_play.partner_card:
         return "no card from a lone maker's partner"
-    exchange = rules.partner_exchange
+    exchange = rules.lone_play.partner_exchange
     order = "the lone player discarding first" if exchange.discard_first else "the lone player discarding after"
     defender = ", for a lone defender too" if exchange.lone_defender else ""
     return f"a card from a lone player's partner, {order}{defender}"
@@ -457,27 +457,28 @@ def _standard_scoring(rules: Rules) -> bool:
 def assumptions(rules: Rules) -> tuple[str, ...]:
     """Rules EGN has no flag for, and how these rules settle them (the replay follows these)."""
     notes = []
-    if rules.is_partnership() and rules.maker_alone == "choice":
-        if rules.dealer_picks_up_when_partner_alone:
+    if rules.is_partnership() and rules.lone_play.maker_alone == "choice":
+        if rules.lone_play.dealer_picks_up_when_partner_alone:
             notes.append("when the dealer's partner orders up alone, the dealer still takes the up-card and discards")
         else:
             notes.append("when the dealer's partner orders up alone, the dealer sits out and nobody takes the up-card")
     if rules.up_card:
         notes.append(
             "the dealer may discard the up-card itself"
-            if rules.dealer_may_discard_up_card
+            if rules.bidding.dealer_may_discard_up_card
             else "the dealer may not discard the up-card"
         )
-        if not rules.dealer_pickup_compulsory:
+        if not rules.bidding.dealer_pickup_compulsory:
             notes.append("the dealer may leave the up-card where it is")
-    if rules.up_card and rules.special_up_suit is not None:
-        suit = SUIT_NAMES[SUITS[rules.special_up_suit]]
+    if rules.up_card and rules.bidding.special_up_suit is not None:
+        suit = SUIT_NAMES[SUITS[rules.bidding.special_up_suit]]
         notes.append(f"a turned-up joker is bid on as a card of {suit} (EGN does not say what a turned-up joker means)")
-    if rules.stick_the_dealer:
-        named = "may" if rules.stuck_dealer_may_name_turned_down else "may not"
+    if rules.bidding.stick_the_dealer:
+        named = "may" if rules.bidding.stuck_dealer_may_name_turned_down else "may not"
         notes.append(f"a stuck dealer {named} name the turned-down suit")
     else:
         notes.append(
-            "after a throw-in " + ("the same dealer deals again" if rules.throw_in_same_dealer else "the deal passes left")
+            "after a throw-in "
+            + ("the same dealer deals again" if rules.bidding.throw_in_same_dealer else "the deal passes left")
         )
     return tuple(notes)

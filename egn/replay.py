@@ -136,7 +136,7 @@ class HandReplay(HandLayout):
             else:
                 self.note("record_ends", "the record stops before the bidding of this deal")
             raise _Stop
-        if self.bidding.get("cardExchanges") and not rules.partner_card:
+        if self.bidding.get("cardExchanges") and not rules.lone_play.partner_card:
             message = "card exchanges (farmer's hand, partner's best or going under) are recorded; these rules have none"
             self.note("card_exchange", message + ": the hand is not checked", self.bidding_pointer + "/cardExchanges")
             raise _Stop

@@ -104,13 +104,13 @@ def trump_order_text(rules: Rules) -> str:
 
 
 def lone_text(rules: Rules) -> str:
-    maker = {"choice": "maker may", "always": "maker always", "never": "no"}[rules.maker_alone]
+    maker = {"choice": "maker may", "always": "maker always", "never": "no"}[rules.lone_play.maker_alone]
     parts = [maker]
-    if rules.defender_alone != "never":
-        parts.append("defender " + rules.defender_alone.replace("_", " "))
-    if rules.partner_card:
+    if rules.lone_play.defender_alone != "never":
+        parts.append("defender " + rules.lone_play.defender_alone.replace("_", " "))
+    if rules.lone_play.partner_card:
         parts.append("lone player gets a partner's card")
-    if rules.dealer_partner_must_go_alone:
+    if rules.lone_play.dealer_partner_must_go_alone:
         parts.append("dealer's partner accepts only alone")
     auction = rules.auction
     if auction is not None:

@@ -62,6 +62,16 @@ class Mutant:
                     setattr(owner, attribute, original)
 
 
+def _bidding(**changes: object) -> RulesHook:
+    """The bidding section with these settings changed."""
+    return lambda rules: dataclasses.replace(rules, bidding=dataclasses.replace(rules.bidding, **changes))  # type: ignore[arg-type]
+
+
+def _lone_play(**changes: object) -> RulesHook:
+    """The lone-play section with these settings changed."""
+    return lambda rules: dataclasses.replace(rules, lone_play=dataclasses.replace(rules.lone_play, **changes))  # type: ignore[arg-type]
+
+
 def _suits_rank_equal_bids(state: HandState, seat: int) -> list[Bid]:
     """An overcall of the same number of tricks in another trump is allowed, as if suits ranked."""
     rules_auction = state.rules.auction
@@ -336,15 +346,15 @@ def _discards_not_shown(state: HandState) -> list[dict[str, object]] | None:
 
 def _with_going_under(**changes: object) -> RulesHook:
     def hook(rules: Rules) -> Rules:
-        if rules.going_under is None:
+        if rules.bidding.going_under is None:
             return rules
-        return dataclasses.replace(rules, going_under=dataclasses.replace(rules.going_under, **changes))
+        return _bidding(going_under=dataclasses.replace(rules.bidding.going_under, **changes))(rules)
 
     return hook
 
 
 def _joker_up_stands_for_diamonds(rules: Rules) -> Rules:
-    return dataclasses.replace(rules, special_up_suit=SUITS.index("D")) if rules.special_up_suit is not None else rules
+    return _bidding(special_up_suit=SUITS.index("D"))(rules) if rules.bidding.special_up_suit is not None else rules
 
 
 def _next_game_same_dealer(rules: Rules, hand: HandState) -> int:
@@ -353,14 +363,14 @@ def _next_game_same_dealer(rules: Rules, hand: HandState) -> int:
 
 def _with_partner_exchange(**changes: object) -> RulesHook:
     def hook(rules: Rules) -> Rules:
-        return dataclasses.replace(rules, partner_exchange=dataclasses.replace(rules.partner_exchange, **changes))
+        return _lone_play(partner_exchange=dataclasses.replace(rules.lone_play.partner_exchange, **changes))(rules)
 
     return hook
 
 
 def _defender_call_only_where_defence_is_free(rules: Rules) -> Rules:
     """The lone defender's call left out where a lone defence is allowed only against a lone maker."""
-    if rules.defender_alone != "against_lone_maker":
+    if rules.lone_play.defender_alone != "against_lone_maker":
         return rules
     return _with_partner_exchange(lone_defender=False)(rules)
 
@@ -381,7 +391,7 @@ def _compulsory_dummy_declined(rules: Rules) -> Rules:
     """The maker is offered to go alone, doing without the dummy, where taking it is compulsory."""
     if rules.document["dummy"]["merge"] != "compulsory":
         return rules
-    return dataclasses.replace(rules, maker_alone=rules.document["lone_play"]["maker"])
+    return _lone_play(maker_alone=rules.document["lone_play"]["maker"])(rules)
 
 
 def _countdown_ignored(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
@@ -405,10 +415,10 @@ MUTANTS = (
     Mutant(
         "dealer-picks-up-for-lone-partner",
         "the dealer picks up when the partner orders up alone",
-        lambda r: dataclasses.replace(r, dealer_picks_up_when_partner_alone=True),
+        _lone_play(dealer_picks_up_when_partner_alone=True),
     ),
     Mutant("march-scores-one", "a march scores 1", _with_row_points("march", 1)),
-    Mutant("stick-the-dealer-ignored", "stick the dealer is ignored", lambda r: dataclasses.replace(r, stick_the_dealer=False)),
+    Mutant("stick-the-dealer-ignored", "stick the dealer is ignored", _bidding(stick_the_dealer=False)),
     Mutant("wrong-lead-when-alone", "the wrong player leads when someone is alone", _flip_first_lead),
     Mutant(
         "euchre-pays-one-defender",
@@ -427,12 +437,12 @@ MUTANTS = (
     Mutant(
         "canadian-loner-ignored",
         "the dealer's partner may order up without going alone",
-        lambda r: dataclasses.replace(r, dealer_partner_must_go_alone=False),
+        _lone_play(dealer_partner_must_go_alone=False),
     ),
     Mutant(
         "throw-in-same-dealer",
         "after a throw-in the same dealer deals again",
-        lambda r: dataclasses.replace(r, throw_in_same_dealer=not r.throw_in_same_dealer),
+        lambda r: _bidding(throw_in_same_dealer=not r.bidding.throw_in_same_dealer)(r),
     ),
     Mutant("trump-ignored-in-tricks", "trick winners ignore trump", patches=((play, "trick_winner", _trump_ignored_in_tricks),)),
     Mutant(
@@ -443,13 +453,13 @@ MUTANTS = (
     Mutant(
         "defending-alone-everywhere",
         "defenders may always defend alone",
-        lambda r: dataclasses.replace(r, defender_alone="always") if r.is_partnership() else r,
+        lambda r: _lone_play(defender_alone="always")(r) if r.is_partnership() else r,
     ),
     Mutant("lone-euchre-paid-to-makers", "a lone maker euchred scores for the makers", _row_swap),
     Mutant(
         "up-card-discard-allowed",
         "the dealer may always discard the up-card",
-        lambda r: dataclasses.replace(r, dealer_may_discard_up_card=True),
+        _bidding(dealer_may_discard_up_card=True),
     ),
     Mutant(
         "first-identical-card-wins",
@@ -495,7 +505,7 @@ MUTANTS = (
     Mutant(
         "no-card-from-partner",
         "a lone six-hand player gets no card from a partner",
-        lambda r: dataclasses.replace(r, partner_card=False),
+        _lone_play(partner_card=False),
     ),
     Mutant(
         "lone-march-by-the-left-bower-scores-two",
@@ -517,7 +527,7 @@ MUTANTS = (
     Mutant(
         "joker-stands-for-no-suit",
         "a turned-up joker is bid on as no suit at all",
-        lambda r: dataclasses.replace(r, special_up_suit=None),
+        _bidding(special_up_suit=None),
     ),
     Mutant("renege-hand-played-on", "the hand is played on after a renege that should end it", _renege_played_on),
     Mutant(
@@ -534,7 +544,7 @@ MUTANTS = (
     Mutant(
         "canadian-loner-round-one-only",
         "the dealer's partner may name trump in round two without going alone where the rule covers both rounds",
-        lambda r: dataclasses.replace(r, dealer_partner_alone_round_two=False),
+        _lone_play(dealer_partner_alone_round_two=False),
     ),
     Mutant("laps-not-carried", "points beyond the target are not carried into the next game", _with_match(laps=False)),
     Mutant("slam-counts-one", "a slam counts as one game", _with_match(slam_games=1)),
@@ -619,12 +629,12 @@ MUTANTS = (
     Mutant(
         "no-trump-for-everyone",
         "every player may name no trump where only the stuck dealer may",
-        lambda r: dataclasses.replace(r, no_trump_stuck_dealer_only=False),
+        _bidding(no_trump_stuck_dealer_only=False),
     ),
     Mutant(
         "only-the-dealer-needs-trump",
         "only the dealer needs a card of the suit where every maker does",
-        lambda r: dataclasses.replace(r, any_maker_needs_trump=False),
+        _bidding(any_maker_needs_trump=False),
     ),
     Mutant("compulsory-dummy-declined", "the maker may do without a compulsory dummy", _compulsory_dummy_declined),
 )

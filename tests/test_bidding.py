@@ -215,7 +215,7 @@ def test_no_up_card_discard_house_rule(variant: str) -> None:
 
 def test_dealer_that_may_not_discard_the_up_card_by_rules_value() -> None:
     base = na_hand(0)
-    rules: Rules = replace(base.rules, dealer_may_discard_up_card=False)
+    rules: Rules = replace(base.rules, bidding=replace(base.rules.bidding, dealer_may_discard_up_card=False))
     state = _to_discard(new_hand(rules, base.deal))
     assert f"discard:{NA_UP}" not in legal(state) and len(legal(state)) == 5
     assert_refused_unchanged(state, f"discard:{NA_UP}", "cannot_discard_up_card")

@@ -121,11 +121,11 @@ def test_going_under_asks_only_qualifying_hands_and_takes_up_the_whole_kitty() -
 
 def test_a_hand_with_four_low_cards_may_show_any_three_that_qualify() -> None:
     rules = load_rules("north-american", ("go-under=clean",))
-    under = rules.going_under
+    under = rules.bidding.going_under
     assert under is not None
     hand = tuple(rules.card_ids[code] for code in ("9C", "9D", "9H", "TS", "AS"))
     assert [sorted(rules.card_code(card) for card in chosen) for chosen in under.shown_sets(rules.deck, hand)] == [
         ["9C", "9D", "9H"]
     ]
-    mixed = load_rules("north-american", ("go-under=mixed",)).going_under
+    mixed = load_rules("north-american", ("go-under=mixed",)).bidding.going_under
     assert mixed is not None and len(mixed.shown_sets(rules.deck, hand)) == 4

@@ -18,7 +18,7 @@ def start(rules: Rules, dealer: int, number: int = 0) -> HandState:
 def defenders_in_order(state: HandState) -> list[int]:
     """The active defenders clockwise from the dealer's (or the maker's) left: the order lone defence is offered."""
     rules = state.rules
-    first = state.maker if rules.defenders_from_maker else state.dealer
+    first = state.maker if rules.lone_play.defenders_from_maker else state.dealer
     seats = [(first + k) % rules.players for k in range(1, rules.players + 1)]
     return [s for s in seats if rules.team_of[s] != rules.team_of[state.maker] and state.active[s]]
 

@@ -184,7 +184,7 @@ def test_a_railroad_game_written_as_egn_audits_only_under_railroad_named() -> No
     rules on both sides, what is left to check is that the match is never chosen by the flags."""
     with pytest.raises(ExportError, match="EGN has no notation for lone discard first"):
         export_game(RAILROAD, first_deal=4, seed=4, allow_unexpressed=True)
-    without_call = replace(RAILROAD, partner_card=False)
+    without_call = replace(RAILROAD, lone_play=replace(RAILROAD.lone_play, partner_card=False))
     exported = export_game(without_call, first_deal=4, seed=4, allow_unexpressed=True)
     assert any(text.startswith("match:") for text in exported.unexpressed)
     record = parse_egn(json.dumps(exported.record), "railroad.egn")

@@ -19,12 +19,14 @@ from .state import HAND_OVER, HandResult, HandState
 def redeal_callers(state: HandState) -> tuple[int, ...]:
     """Players, from the dealer's left, whose hands qualify for a redeal and who have calls left."""
     rules = state.rules
-    if not rules.redeal_ranks:
+    if not rules.bidding.redeal_ranks:
         return ()
     callers = []
     for offset in range(1, rules.players + 1):
         seat = (state.dealer + offset) % rules.players
-        qualifies = all(rules.deck[card].rank in rules.redeal_ranks and rules.deck[card].suit for card in state.hands[seat])
+        qualifies = all(
+            rules.deck[card].rank in rules.bidding.redeal_ranks and rules.deck[card].suit for card in state.hands[seat]
+        )
         if qualifies and (state.redeals_left is None or state.redeals_left[seat] > 0):
             callers.append(seat)
     return tuple(callers)
@@ -65,11 +67,11 @@ def start_unseen(state: HandState) -> bool:
     up = state.deal.up_card
     if up is None:
         return False
-    if up in rules.special_cards and rules.special_up_card == "dealer_names_trump_unseen":
+    if up in rules.special_cards and rules.bidding.special_up_card == "dealer_names_trump_unseen":
         state.to_act = state.dealer
         return True
     suit = up_suit(state)
-    if suit is not None and suit in rules.forced_trump_up_suits:
+    if suit is not None and suit in rules.bidding.forced_trump_up_suits:
         trump_made(state, state.dealer, suit, state.dealer, 0)
     return False
 
@@ -77,7 +79,9 @@ def start_unseen(state: HandState) -> bool:
 def legal_unseen(state: HandState, seat: int) -> tuple[Action, ...]:
     rules = state.rules
     actions = rules.actions
-    return tuple(actions[f"name_trump:{letter}"] for index, letter in enumerate(SUITS) if index not in rules.forbidden_trump)
+    return tuple(
+        actions[f"name_trump:{letter}"] for index, letter in enumerate(SUITS) if index not in rules.bidding.forbidden_trump
+    )
 
 
 def take_unseen(state: HandState, seat: int, action: Action) -> bool:
@@ -86,7 +90,7 @@ def take_unseen(state: HandState, seat: int, action: Action) -> bool:
 
 
 def start_predict(state: HandState) -> bool:
-    if state.trump is not None or state.deal.up_card is None or not state.rules.prediction:
+    if state.trump is not None or state.deal.up_card is None or not state.rules.bidding.prediction:
         return False
     state.to_act = state.left_of(state.dealer)
     state.passes = 0
@@ -98,7 +102,7 @@ def legal_predict(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = rules.actions
     allowed = [actions["pass"]]
     for index, letter in enumerate(SUITS):
-        if index not in rules.forbidden_trump:
+        if index not in rules.bidding.forbidden_trump:
             allowed.extend((actions[f"predict:{letter}"], actions[f"predict_alone:{letter}"]))
     return tuple(allowed)
 
@@ -111,7 +115,7 @@ def take_predict(state: HandState, seat: int, action: Action) -> bool:
 
 
 def start_round_one(state: HandState) -> bool:
-    if state.trump is not None or state.deal.up_card is None or not state.rules.round_one:
+    if state.trump is not None or state.deal.up_card is None or not state.rules.bidding.round_one:
         return False
     state.to_act = state.left_of(state.dealer)
     state.passes = 0
@@ -127,15 +131,15 @@ def holds_suit(state: HandState, seat: int, suit: int | None) -> bool:
 def needs_trump(state: HandState, seat: int, round_number: int) -> bool:
     """Whether `seat` must hold a card of a suit to make it trump in this round (`dealer_needs_trump`)."""
     rules = state.rules
-    if rules.any_maker_needs_trump:
+    if rules.bidding.any_maker_needs_trump:
         return True
-    return rules.dealer_needs_trump and round_number == 1 and seat == state.dealer
+    return rules.bidding.dealer_needs_trump and round_number == 1 and seat == state.dealer
 
 
 def may_order_up(state: HandState, seat: int) -> bool:
     """Whether the player to act may accept the up-card's suit in round one."""
     suit = up_suit(state)
-    if suit in state.rules.forbidden_trump:
+    if suit in state.rules.bidding.forbidden_trump:
         return False
     return not needs_trump(state, seat, 1) or holds_suit(state, seat, suit)
 
@@ -168,8 +172,8 @@ def start_round_two(state: HandState) -> bool:
     rules = state.rules
     if state.trump is not None:
         return False
-    after_round_one = rules.round_one and state.deal.up_card is not None
-    if after_round_one and not rules.round_two:
+    after_round_one = rules.bidding.round_one and state.deal.up_card is not None
+    if after_round_one and not rules.bidding.round_two:
         return False
     if after_round_one:
         state.turned_down = up_suit(state)
@@ -181,21 +185,21 @@ def start_round_two(state: HandState) -> bool:
 def open_suits(state: HandState, seat: int) -> list[int]:
     """The suits the rules leave open to `seat` in round two, before asking whether they hold one."""
     rules = state.rules
-    stuck = rules.stick_the_dealer and seat == state.dealer
+    stuck = rules.bidding.stick_the_dealer and seat == state.dealer
     return [
         index
         for index in range(len(SUITS))
-        if index not in rules.forbidden_trump
-        and (index != state.turned_down or (stuck and rules.stuck_dealer_may_name_turned_down))
+        if index not in rules.bidding.forbidden_trump
+        and (index != state.turned_down or (stuck and rules.bidding.stuck_dealer_may_name_turned_down))
     ]
 
 
 def may_name_no_trump(state: HandState, seat: int) -> bool:
     """Whether `seat` may name no trump: every player where the variant has it, or only the stuck dealer."""
     rules = state.rules
-    if rules.no_trump_stuck_dealer_only:
-        return rules.stick_the_dealer and seat == state.dealer
-    return rules.no_trump
+    if rules.bidding.no_trump_stuck_dealer_only:
+        return rules.bidding.stick_the_dealer and seat == state.dealer
+    return rules.bidding.no_trump
 
 
 def nameable(state: HandState, seat: int) -> list[int]:
@@ -206,7 +210,7 @@ def nameable(state: HandState, seat: int) -> list[int]:
         choices = [index for index in choices if holds_suit(state, seat, index)]
     if may_name_no_trump(state, seat):
         choices.append(NO_TRUMP)
-    if rules.low_no_trump:
+    if rules.bidding.low_no_trump:
         choices.append(LOW_NO_TRUMP)
     return choices
 
@@ -214,7 +218,7 @@ def nameable(state: HandState, seat: int) -> list[int]:
 def legal_round_two(state: HandState, seat: int) -> tuple[Action, ...]:
     rules = state.rules
     actions = rules.actions
-    stuck = rules.stick_the_dealer and seat == state.dealer
+    stuck = rules.bidding.stick_the_dealer and seat == state.dealer
     allowed = [] if stuck else [actions["pass"]]
     allowed.extend(actions[f"name_trump:{TRUMP_LETTERS[index]}"] for index in nameable(state, seat))
     return tuple(allowed)

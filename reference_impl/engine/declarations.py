@@ -45,8 +45,8 @@ def trump_made(
     if settled_alone is not None:
         state.predicted_alone = settled_alone
         _set_alone(state, maker, settled_alone)
-    elif rules.maker_alone != "choice":
-        _set_alone(state, maker, rules.maker_alone == "always")
+    elif rules.lone_play.maker_alone != "choice":
+        _set_alone(state, maker, rules.lone_play.maker_alone == "always")
 
 
 def _maker(state: HandState) -> int:
@@ -61,15 +61,15 @@ def must_go_alone(state: HandState) -> bool:
     covers both rounds, who named trump in round two) must play alone."""
     rules = state.rules
     maker = _maker(state)
-    in_scope = (state.made_in_round == 1 and rules.dealer_partner_must_go_alone) or (
-        state.made_in_round == 2 and rules.dealer_partner_alone_round_two
+    in_scope = (state.made_in_round == 1 and rules.lone_play.dealer_partner_must_go_alone) or (
+        state.made_in_round == 2 and rules.lone_play.dealer_partner_alone_round_two
     )
     return in_scope and maker != state.dealer and rules.team_of[maker] == rules.team_of[state.dealer]
 
 
 def passed_earlier(state: HandState, seat: int) -> bool:
     """Whether the variant bars `seat` from playing alone because they passed."""
-    rule = state.rules.passed_player
+    rule = state.rules.lone_play.passed_player
     if rule == "may":
         return False
     if rule == "not_if_passed":
@@ -108,7 +108,7 @@ def _set_alone(state: HandState, maker: int, alone: bool) -> None:
 
 def gets_partner_card(state: HandState) -> bool:
     """A lone maker's card from a partner, where the variant allows one."""
-    return bool(state.maker_alone and state.rules.partner_card and state.rules.partners[_maker(state)])
+    return bool(state.maker_alone and state.rules.lone_play.partner_card and state.rules.partners[_maker(state)])
 
 
 def start_ask(state: HandState) -> bool:
@@ -207,7 +207,7 @@ def start_discard(state: HandState) -> bool:
     taker = state.taker
     if taker is None:
         return False
-    if state.active[taker] or (taker == state.dealer and state.rules.dealer_picks_up_when_partner_alone):
+    if state.active[taker] or (taker == state.dealer and state.rules.lone_play.dealer_picks_up_when_partner_alone):
         state.to_act = taker
         return True
     state.taker = None
@@ -220,10 +220,10 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     up_card = state.deal.up_card
     assert up_card is not None
     cards = state.hands[seat]
-    if rules.dealer_may_discard_up_card:
+    if rules.bidding.dealer_may_discard_up_card:
         cards = (*cards, up_card)
     allowed = [actions[f"discard:{rules.deck[card].code}"] for card in cards]
-    if not rules.dealer_pickup_compulsory:
+    if not rules.bidding.dealer_pickup_compulsory:
         allowed.append(actions["leave_up_card"])
     return tuple(allowed)
 
@@ -284,17 +284,19 @@ def _defender_may_declare(state: HandState, seat: int) -> bool:
         return False
     if passed_earlier(state, seat):
         return False
-    return rules.defender_alone == "always" or (rules.defender_alone == "against_lone_maker" and bool(state.maker_alone))
+    return rules.lone_play.defender_alone == "always" or (
+        rules.lone_play.defender_alone == "against_lone_maker" and bool(state.maker_alone)
+    )
 
 
 def _defence_round_start(state: HandState) -> int:
     """The seat whose left the asking starts from: the dealer, or the maker (lone_play.defender_order)."""
-    return _maker(state) if state.rules.defenders_from_maker else state.dealer
+    return _maker(state) if state.rules.lone_play.defenders_from_maker else state.dealer
 
 
 def start_defend(state: HandState) -> bool:
     """Offer a lone defence to the first eligible defender in the variant's order."""
-    if state.trump is None or state.rules.defender_alone == "never":
+    if state.trump is None or state.rules.lone_play.defender_alone == "never":
         return False
     seat = _defence_round_start(state)
     for _ in range(state.rules.players):
@@ -333,4 +335,4 @@ def up_suit(state: HandState) -> int | None:
     if up is None:
         return None
     suit = state.rules.deck[up].suit
-    return SUITS.index(suit) if suit else state.rules.special_up_suit
+    return SUITS.index(suit) if suit else state.rules.bidding.special_up_suit

@@ -18,7 +18,7 @@ from .state import HandState
 
 def start_lone_discard_first(state: HandState) -> bool:
     """A lone maker who will get a partner's card discards first, where the variant says so."""
-    if not (gets_partner_card(state) and state.rules.partner_exchange.discard_first):
+    if not (gets_partner_card(state) and state.rules.lone_play.partner_exchange.discard_first):
         return False
     state.to_act = state.maker
     return True
@@ -31,7 +31,7 @@ def take_discard(state: HandState, seat: int, action: Action) -> bool:
 
 def _defender_gets_card(state: HandState) -> bool:
     rules = state.rules
-    return rules.partner_card and rules.partner_exchange.lone_defender and state.defender_alone is not None
+    return rules.lone_play.partner_card and rules.lone_play.partner_exchange.lone_defender and state.defender_alone is not None
 
 
 def _defender_partner(state: HandState) -> int:
@@ -42,7 +42,7 @@ def _defender_partner(state: HandState) -> int:
 
 
 def start_defender_discard_first(state: HandState) -> bool:
-    if not (_defender_gets_card(state) and state.rules.partner_exchange.discard_first):
+    if not (_defender_gets_card(state) and state.rules.lone_play.partner_exchange.discard_first):
         return False
     state.to_act = state.defender_alone
     return True
@@ -64,7 +64,7 @@ def take_defender_give(state: HandState, seat: int, action: Action) -> bool:
 
 def start_defender_discard(state: HandState) -> bool:
     """A lone defender who received the card first now discards one (which may be the card received)."""
-    if not _defender_gets_card(state) or state.rules.partner_exchange.discard_first:
+    if not _defender_gets_card(state) or state.rules.lone_play.partner_exchange.discard_first:
         return False
     state.to_act = state.defender_alone
     return True

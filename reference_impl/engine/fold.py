@@ -35,7 +35,7 @@ def must_stay(state: HandState) -> bool:
         fold is not None
         and fold.all_stay_when_forced
         and state.made_in_round == 0
-        and up_suit(state) in rules.forced_trump_up_suits
+        and up_suit(state) in rules.bidding.forced_trump_up_suits
     )
 
 

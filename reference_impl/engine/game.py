@@ -134,20 +134,20 @@ def game_apply(game: GameState, action: Action | str, seat: int | None = None) -
 
 def _redeals_left(rules: Rules, called: tuple[int, ...]) -> tuple[int, ...] | None:
     """How many redeals each player may still call, where the variant limits them."""
-    if rules.redeal_limit is None:
+    if rules.bidding.redeal_limit is None:
         return None
-    return tuple(max(0, rules.redeal_limit - count) for count in called)
+    return tuple(max(0, rules.bidding.redeal_limit - count) for count in called)
 
 
 def next_dealer(rules: Rules, hand: HandState) -> int:
     """The deal passes to the left, except after a throw-in, a called redeal or a void deal where the variant keeps the dealer."""
     assert hand.result is not None
     if hand.result.misdeal:
-        under = rules.going_under
+        under = rules.bidding.going_under
         return hand.dealer if under is None or under.misdeal_same_dealer else (hand.dealer + 1) % rules.players
     if hand.result.redeal_called_by is not None:
-        return hand.dealer if rules.redeal_same_dealer else (hand.dealer + 1) % rules.players
-    if hand.result.thrown_in and rules.throw_in_same_dealer:
+        return hand.dealer if rules.bidding.redeal_same_dealer else (hand.dealer + 1) % rules.players
+    if hand.result.thrown_in and rules.bidding.throw_in_same_dealer:
         return hand.dealer
     return (hand.dealer + 1) % rules.players
 

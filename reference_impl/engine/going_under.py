@@ -16,14 +16,14 @@ from .state import HAND_OVER, HandResult, HandState
 
 def may_go_under(state: HandState, seat: int) -> bool:
     """Whether `seat`'s hand, as dealt, holds a set of cards that may be shown to go under."""
-    under = state.rules.going_under
+    under = state.rules.bidding.going_under
     return under is not None and bool(under.shown_sets(state.rules.deck, state.deal.hands[seat]))
 
 
 def start_call(state: HandState) -> bool:
     """Ask the qualifying players, from the dealer's left, whether they go under."""
     rules = state.rules
-    if rules.going_under is None:
+    if rules.bidding.going_under is None:
         return False
     seats = ((state.dealer + offset) % rules.players for offset in range(1, rules.players + 1))
     state.callers = tuple(seat for seat in seats if may_go_under(state, seat))
@@ -68,7 +68,7 @@ def _shown_so_far(state: HandState, seat: int) -> frozenset[int]:
 def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     """The cards that, with those already laid down, still belong to a set that may be shown."""
     rules = state.rules
-    under = rules.going_under
+    under = rules.bidding.going_under
     assert under is not None
     sets = under.shown_sets(rules.deck, state.deal.hands[seat])
     shown = _shown_so_far(state, seat)
@@ -80,7 +80,7 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
 
 
 def take_discard(state: HandState, seat: int, action: Action) -> bool:
-    under = state.rules.going_under
+    under = state.rules.bidding.going_under
     assert under is not None
     take_from_hand(state, seat, action.card)
     state.kitty = (*state.kitty, action.card)  # laid face up beside the hidden cards until all are shown

@@ -79,7 +79,7 @@ def cards_passed(state: HandState) -> list[dict[str, Any]] | None:
     rules = state.rules
     auction = rules.auction
     calls = auction is not None and any(bid.call for bid in auction.bids.values())
-    if not rules.partner_card and rules.going_under is None and not calls:
+    if not rules.lone_play.partner_card and rules.bidding.going_under is None and not calls:
         return None
     code = rules.card_code
     return [

@@ -89,7 +89,7 @@ def _reason(code: str) -> Refusal:
 
 
 def _round_one_reason(state: HandState, seat: int, action: Action) -> str:
-    if up_suit(state) in state.rules.forbidden_trump:
+    if up_suit(state) in state.rules.bidding.forbidden_trump:
         return "suit_not_allowed"
     return "needs_trump_to_order" if seat == state.dealer else "needs_trump_to_make"
 
@@ -97,9 +97,9 @@ def _round_one_reason(state: HandState, seat: int, action: Action) -> str:
 def _round_two_reason(state: HandState, seat: int, action: Action) -> str:
     if action.kind == "pass":
         return "dealer_must_name_trump"
-    if action.suit == NO_TRUMP and state.rules.no_trump_stuck_dealer_only:
+    if action.suit == NO_TRUMP and state.rules.bidding.no_trump_stuck_dealer_only:
         return "no_trump_for_stuck_dealer"
-    if action.suit in state.rules.forbidden_trump or action.suit in (NO_TRUMP, LOW_NO_TRUMP):
+    if action.suit in state.rules.bidding.forbidden_trump or action.suit in (NO_TRUMP, LOW_NO_TRUMP):
         return "suit_not_allowed"
     if action.suit in bidding.open_suits(state, seat):
         return "needs_trump_to_make"

@@ -23,7 +23,7 @@ def start(state: HandState) -> bool:
     """Entered when the up-card is a special card under this rule, and nothing made trump before it."""
     rules = state.rules
     up = state.deal.up_card
-    if state.trump is not None or up is None or up not in rules.special_cards or rules.special_up_card != RULE:
+    if state.trump is not None or up is None or up not in rules.special_cards or rules.bidding.special_up_card != RULE:
         return False
     state.to_act = state.left_of(state.dealer)
     state.passes = 0
@@ -33,7 +33,9 @@ def start(state: HandState) -> bool:
 def legal(state: HandState, seat: int) -> tuple[Action, ...]:
     """Every suit the variant allows as trump; a pass as well, for everyone but the dealer."""
     actions = state.rules.actions
-    named = [actions[f"name_trump:{letter}"] for index, letter in enumerate(SUITS) if index not in state.rules.forbidden_trump]
+    named = [
+        actions[f"name_trump:{letter}"] for index, letter in enumerate(SUITS) if index not in state.rules.bidding.forbidden_trump
+    ]
     return tuple(named) if seat == state.dealer else (actions["pass"], *named)
 
 

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from ruleset.compiled.bidding_rules import Bidding, compile_bidding
 from ruleset.compiled.cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
 from ruleset.compiled.contracts import Auction, ContractScoring, compile_auction, compile_contract_scoring
-from ruleset.compiled.exchange_rules import GoingUnder, PartnerExchange, compile_going_under, compile_partner_exchange
+from ruleset.compiled.lone_rules import LonePlay, compile_lone_play
 from ruleset.compiled.match_rules import MatchRules, compile_match
 from ruleset.compiled.player_rules import FoldRule, PlayerScoring, compile_fold, compile_player_scoring
-from ruleset.model import deck_codes, maker_alone_rule, outcomes, row_matches, suit_ranks, team_seats
+from ruleset.model import deck_codes, outcomes, row_matches, suit_ranks, team_seats
 
 NO_TRUMP = 4
 LOW_NO_TRUMP = 5
@@ -92,33 +93,14 @@ class Rules:
     power: tuple[tuple[int, ...], ...]
     special_cards: frozenset[int]
     later_duplicate_wins: bool
-    round_one: bool
-    round_two: bool
-    dealer_partner_must_go_alone: bool
-    dealer_pickup_compulsory: bool
-    dealer_may_discard_up_card: bool
-    dealer_picks_up_when_partner_alone: bool
-    stick_the_dealer: bool
-    stuck_dealer_may_name_turned_down: bool
-    throw_in_same_dealer: bool
-    special_up_card: str | None
-    maker_alone: str
-    defender_alone: str
-    defenders_from_maker: bool
     first_lead: str
+    bidding: Bidding
+    """How trump is made by the up-card rounds (where there is no auction), and what may come before them."""
+    lone_play: LonePlay
+    """Who may play or defend alone, and a lone player's card from a partner."""
     scoring: Mapping[tuple[int, bool, bool], ScoringRow]
     scoring_predicted_alone: Mapping[tuple[int, bool, bool], ScoringRow]
     dummy: bool
-    forbidden_trump: frozenset[int]
-    no_trump: bool
-    forced_trump_up_suits: frozenset[int]
-    dealer_needs_trump: bool
-    redeal_ranks: frozenset[str]
-    redeal_same_dealer: bool
-    redeal_limit: int | None
-    prediction: bool
-    partner_card: bool
-    passed_player: str
     renege_penalized: bool
     renege_points: int
     renege_against_lone: int
@@ -136,18 +118,8 @@ class Rules:
     document: Mapping[str, Any] = field(repr=False, compare=False)
     actions: Mapping[str, Action] = field(repr=False, compare=False)
     play_actions: tuple[Action, ...] = field(repr=False, compare=False)
-    low_no_trump: bool
-    """Whether low no trump (L) may be named in round two, beside or instead of no trump."""
-    dealer_partner_alone_round_two: bool
-    """The Canadian loner in round two as well: the dealer's partner who names trump must play alone."""
-    special_up_suit: int | None
-    """The suit a turned-up special card stands for in the bidding (None: it stands for none)."""
     renege_options: RenegeOptions
     """Whether a renege ends the hand at once, and whether the innocent side chooses its penalty."""
-    partner_exchange: PartnerExchange
-    """How a lone player's card from a partner is exchanged (where `partner_card` gives one)."""
-    going_under: GoingUnder | None
-    """Which hands may exchange cards with the kitty before the bidding (None: no hand may)."""
     player_scoring: PlayerScoring | None
     """The per-player table, where each player is scored by their own role and tricks (else None)."""
     fold: FoldRule | None
@@ -160,11 +132,6 @@ class Rules:
     """The scoring rows of a contract game, by bid and made or set (None without an auction)."""
     game_hands: int | None
     """The number of hands a game lasts, after which the best score wins (None: the game ends at the target)."""
-    no_trump_stuck_dealer_only: bool
-    """Whether no trump (where `no_trump`) is open only to the stuck dealer, not to every player in round two."""
-    any_maker_needs_trump: bool
-    """Whether every maker in the bidding rounds, not only the dealer taking up (`dealer_needs_trump`), needs a card
-    of the suit made trump."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -181,54 +148,30 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
     """Build Rules from a resolved, validated variant document with its defaults filled in.
 
     Every setting is read with `[...]`: the document is complete (resolved-variant.schema.json),
-    so a missing one is a bug upstream, never a silent default here.
+    so a missing one is a bug upstream, never a silent default here. Each section is compiled by
+    its own function; this one puts the records together.
     """
     deck = tuple(parse_card(code) for code in deck_codes(data["deck"]))
-    seats = data["seats"]
+    players = data["seats"]["count"]
     teams = team_seats(data)
-    team_of = [0] * seats["count"]
-    for index, team in enumerate(teams):
-        for seat in team:
-            team_of[seat] = index
-    partners = tuple(tuple(s for s in teams[team_of[seat]] if s != seat) for seat in range(seats["count"]))
+    team_of = tuple(next(index for index, team in enumerate(teams) if seat in team) for seat in range(players))
     trump = data["trump"]
-    special_entries = trump["special_cards"]
-    specials = [special["card"] for special in special_entries]
     effective, power = _trump_tables(
-        deck,
-        data["deck"],
-        special_entries,
-        trump["right_bower"],
-        trump["left_bower"],
-        trump["colour_breaks_ties"],
+        deck, data["deck"], trump["special_cards"], trump["right_bower"], trump["left_bower"], trump["colour_breaks_ties"]
     )
-    bidding = data["bidding"]
-    one, two = bidding["round_one"], bidding["round_two"]
-    rows = {
-        name: ScoringRow(name, row.get("label", name), row["award"]["to"], row["award"]["points"], row["clause"])
-        for name, row in data["scoring"]["rows"].items()
-        if "to" in row["award"]  # a contract game's rows are compiled with the auction
-    }
-    tables: dict[bool, dict[tuple[int, bool, bool], ScoringRow]] = {False: {}, True: {}}
+    specials = {special["card"] for special in trump["special_cards"]}
     auction = None if data["auction"] is None else compile_auction(data["auction"], data["deal"]["hand_size"], TRUMP_LETTERS)
-    for outcome in outcomes(data) if auction is None else ():
-        for name, row in data["scoring"]["rows"].items():
-            if row_matches(row["when"], outcome):
-                key = (outcome["makers_tricks"], outcome["maker_alone"], outcome["defender_alone"])
-                tables[outcome["predicted_alone"]][key] = rows[name]
-    table = tables[False]
-    redeal = bidding["redeal"]
-    renege = data["play"]["renege_penalty"]
-    clause_ids = frozenset(data["clauses"])
-    actions = _actions(deck, seats["count"], auction)
-    rules_data: dict[str, Any] = dict(
+    tables = _scoring_tables(data) if auction is None else {False: {}, True: {}}
+    actions = _actions(deck, players, auction)
+    game = data["game"]
+    return Rules(
         variant_id=data["id"],
         house_rules=tuple(house_rules),
         title=data["title"],
-        players=seats["count"],
+        players=players,
         teams=teams,
-        team_of=tuple(team_of),
-        partners=partners,
+        team_of=team_of,
+        partners=tuple(tuple(other for other in teams[team_of[seat]] if other != seat) for seat in range(players)),
         deck=deck,
         card_ids=MappingProxyType({card.code: index for index, card in enumerate(deck)}),
         hand_size=data["deal"]["hand_size"],
@@ -236,76 +179,64 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         up_card=data["deal"]["up_card"],
         effective_suit=effective,
         power=power,
-        special_cards=frozenset(i for i, card in enumerate(deck) if card.face in specials),
+        special_cards=frozenset(index for index, card in enumerate(deck) if card.face in specials),
         later_duplicate_wins=trump["duplicate_tiebreak"] == "later_wins",
-        round_one=one["enabled"],
-        round_two=two["enabled"],
-        dealer_partner_must_go_alone=one["dealer_partner_must_go_alone"],
-        dealer_pickup_compulsory=one["dealer_pickup"] == "compulsory",
-        dealer_may_discard_up_card=one["dealer_may_discard_up_card"],
-        dealer_picks_up_when_partner_alone=one["dealer_picks_up_when_partner_alone"],
-        stick_the_dealer=bidding["all_pass"] == "stick_the_dealer",
-        stuck_dealer_may_name_turned_down=bidding["stuck_dealer_may_name_turned_down"],
-        throw_in_same_dealer=bidding["throw_in_next_dealer"] == "same",
-        special_up_card=None if bidding["special_up_card"] is None else bidding["special_up_card"]["rule"],
-        maker_alone=maker_alone_rule(data),
-        defender_alone=data["lone_play"]["defender"],
-        defenders_from_maker=data["lone_play"]["defender_order"] == "left_of_maker",
+        bidding=compile_bidding(data),
+        lone_play=compile_lone_play(data),
         first_lead=data["play"]["first_lead"],
-        scoring=MappingProxyType(table),
+        scoring=MappingProxyType(tables[False]),
         scoring_predicted_alone=MappingProxyType(tables[True]),
         dummy=data["dummy"]["enabled"],
-        forbidden_trump=frozenset(SUITS.index(suit) for suit in bidding["forbidden_trump"]),
-        no_trump=bidding["no_trump"] is not False,
-        forced_trump_up_suits=frozenset(SUITS.index(suit) for suit in bidding["forced_trump_up_suits"]),
-        dealer_needs_trump=bidding["dealer_needs_trump"] is not False,
-        redeal_ranks=frozenset(() if redeal is None else redeal["ranks"]),
-        redeal_same_dealer=redeal is None or redeal["next_dealer"] == "same",
-        redeal_limit=None if redeal is None else redeal["per_player_per_game"],
-        prediction=bidding["prediction"]["enabled"],
-        partner_card=data["lone_play"]["partner_card"] == "partner_gives",
-        passed_player=data["lone_play"]["passed_player"],
-        renege_penalized=data["play"]["renege"] == "penalized",
-        renege_points=0 if renege is None else renege["points"],
-        renege_against_lone=0 if renege is None else renege["against_lone"],
-        renege_subtract=renege is not None and renege["mode"] == "subtract",
-        renege_clause=data["play"].get("renege_clause"),  # a clause reference: absent when none is cited
-        target=data["game"]["target"],
-        tie=data["game"]["tie"],
-        lose_at=data["game"]["lose_at"],
+        **_renege(data["play"]),
+        target=game["target"],
+        tie=game["tie"],
+        lose_at=game["lose_at"],
         labels=MappingProxyType({k: MappingProxyType(v) for k, v in data["labels"].items()}),
-        clause_ids=clause_ids,
+        clause_ids=frozenset(data["clauses"]),
         match=compile_match(data["match"]),
         document=MappingProxyType(data),
         actions=MappingProxyType(actions),
         play_actions=tuple(actions[f"play:{card.code}"] for card in deck),
-        low_no_trump=bidding["low_no_trump"],
-        dealer_partner_alone_round_two=two["dealer_partner_must_go_alone"],
-        special_up_suit=_special_up_suit(bidding["special_up_card"]),
-        renege_options=RenegeOptions(
+        player_scoring=compile_player_scoring(data),
+        fold=compile_fold(data),
+        count_down=game["direction"] == "down",
+        auction=auction,
+        contract_scoring=None if auction is None else compile_contract_scoring(data),
+        game_hands=game["hands"],
+    )
+
+
+def _scoring_tables(data: dict[str, Any]) -> dict[bool, dict[tuple[int, bool, bool], ScoringRow]]:
+    """The side's table keyed by (makers' tricks, maker alone, defender alone), for hands predicted alone (True) or not."""
+    rows = {
+        name: ScoringRow(name, row.get("label", name), row["award"]["to"], row["award"]["points"], row["clause"])
+        for name, row in data["scoring"]["rows"].items()
+        if "to" in row["award"]  # a contract game's rows are compiled with the auction
+    }
+    tables: dict[bool, dict[tuple[int, bool, bool], ScoringRow]] = {False: {}, True: {}}
+    for outcome in outcomes(data):
+        for name, row in data["scoring"]["rows"].items():
+            if row_matches(row["when"], outcome):
+                key = (outcome["makers_tricks"], outcome["maker_alone"], outcome["defender_alone"])
+                tables[outcome["predicted_alone"]][key] = rows[name]
+    return tables
+
+
+def _renege(play: dict[str, Any]) -> dict[str, Any]:
+    """The renege settings of the `play` section, by the Rules fields they fill."""
+    renege = play["renege_penalty"]
+    return {
+        "renege_penalized": play["renege"] == "penalized",
+        "renege_points": 0 if renege is None else renege["points"],
+        "renege_against_lone": 0 if renege is None else renege["against_lone"],
+        "renege_subtract": renege is not None and renege["mode"] == "subtract",
+        "renege_clause": play.get("renege_clause"),  # a clause reference: absent when none is cited
+        "renege_options": RenegeOptions(
             ends_hand=renege is not None and renege["ends_hand"],
             innocent_chooses=renege is not None and renege["mode"] == "choice",
             both_ways=renege is not None and renege["mode"] == "both",
         ),
-        partner_exchange=compile_partner_exchange(data["lone_play"]),
-        going_under=compile_going_under(bidding),
-        player_scoring=compile_player_scoring(data),
-        fold=compile_fold(data),
-        count_down=data["game"]["direction"] == "down",
-        auction=auction,
-        contract_scoring=None if auction is None else compile_contract_scoring(data),
-        game_hands=data["game"]["hands"],
-        no_trump_stuck_dealer_only=bidding["no_trump"] == "stuck_dealer",
-        any_maker_needs_trump=bidding["dealer_needs_trump"] == "any_maker",
-    )
-    return Rules(**rules_data)
-
-
-def _special_up_suit(special_up_card: dict[str, Any] | None) -> int | None:
-    """The suit a turned-up special card is bid on as, under the stands_for_suit rule."""
-    if special_up_card is None or special_up_card["rule"] != "stands_for_suit":
-        return None
-    return SUITS.index(special_up_card["suit"])
+    }
 
 
 def _actions(deck: tuple[Card, ...], players: int, auction: Auction | None) -> dict[str, Action]:
