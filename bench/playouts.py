@@ -14,6 +14,9 @@ in several rounds that alternate the reference engine and OpenSpiel (medians are
   the cost of the state machine itself (no random choice, no deal shuffle), which is what a
   conformance run or a log checker pays.
 
+Both play the reference engine in place (`HandState.do`, every action checked), as OpenSpiel's
+`apply_action` plays its states; the pure `apply` adds a copy of the state to each action.
+
 When `pyspiel` can be imported, OpenSpiel's "euchre" game is measured the same way in the same
 run, and the reference figure is divided by OpenSpiel's. OpenSpiel plays North American rules
 without lone defence; its default is stick-the-dealer, so north-american+stick-the-dealer is
@@ -47,7 +50,7 @@ from typing import Any
 
 from bench.suite_speed import measure_suite, suite_lines
 from reference_impl.deal import Deal, deal_number
-from reference_impl.engine import HandState, apply, legal_actions, new_hand
+from reference_impl.engine import HandState, new_hand
 from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Action, Rules
 
@@ -135,7 +138,7 @@ def reference_playout(rules: Rules, seed: int) -> Callable[[int], HandState]:
     def run(i: int) -> HandState:
         state = new_hand(rules, deal_number(rules, i, i % players))
         while not state.is_over:
-            state = apply(state, choice(legal_actions(state)))
+            state.do(choice(state.legal_actions()))
         return state
 
     return run
@@ -152,7 +155,7 @@ def reference_record(rules: Rules, seed: int, count: int) -> list[tuple[Deal, tu
 
 
 def reference_replay(rules: Rules, recorded: list[tuple[Deal, tuple[Action, ...]]]) -> HandRunner:
-    """Replay recorded hand i % N: new_hand on its deal, then apply each recorded Action.
+    """Replay recorded hand i % N: new_hand on its deal, then do each recorded Action (checked, in place).
 
     The Deal is recorded along with the actions, just as OpenSpiel's recorded history holds its
     chance outcomes, so neither engine's replay pays for a shuffle.
@@ -162,7 +165,7 @@ def reference_replay(rules: Rules, recorded: list[tuple[Deal, tuple[Action, ...]
         deal, actions = recorded[i % len(recorded)]
         state = new_hand(rules, deal)
         for action in actions:
-            state = apply(state, action)
+            state.do(action)
         return state
 
     return run

@@ -8,8 +8,10 @@ deck, and the shuffled deck is dealt in the variant's packets from the dealer's 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 from ruleset.compiled.rules import Rules
 
@@ -80,43 +82,78 @@ def _shuffled(size: int, number: int) -> tuple[int, ...]:
     """The Fisher-Yates shuffle driven by SplitMix64(number).below, with the generator written inline.
 
     The same arithmetic as `SplitMix64` step for step (a test compares the two over many deal
-    numbers), without a method call per draw: the shuffle was a sixth of a random playout. A
-    fuzzing run deals each number several times, hence the small cache.
+    numbers), without a method call per draw and with each draw's rejection limit worked out
+    once per deck size: the shuffle is most of the cost of a deal. A fuzzing run deals each
+    number several times, hence the small cache.
     """
     deck = list(range(size))
     state = number & MASK64
-    for i in range(size - 1, 0, -1):
-        bound = i + 1
-        limit = (1 << 64) - ((1 << 64) % bound)
-        while True:
-            state = (state + GOLDEN_GAMMA) & MASK64
-            z = ((state ^ (state >> 30)) * MIX_1) & MASK64
-            z = ((z ^ (z >> 27)) * MIX_2) & MASK64
+    mask, gamma, mix_1, mix_2 = MASK64, GOLDEN_GAMMA, MIX_1, MIX_2
+    for i, bound, limit in _draws(size):
+        state = (state + gamma) & mask
+        z = ((state ^ (state >> 30)) * mix_1) & mask
+        z = ((z ^ (z >> 27)) * mix_2) & mask
+        z ^= z >> 31
+        while z >= limit:  # the biased top of the range: drawn again (about once in 2^59 draws)
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * mix_1) & mask
+            z = ((z ^ (z >> 27)) * mix_2) & mask
             z ^= z >> 31
-            if z < limit:
-                break
         j = z % bound
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
 
-def deal_from_order(rules: Rules, order: list[int], dealer: int) -> Deal:
+@lru_cache(maxsize=64)
+def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
+    """For each step of the shuffle of a deck of `size`: the position filled, the bound drawn below, its rejection limit."""
+    return tuple((i, i + 1, (1 << 64) - ((1 << 64) % (i + 1))) for i in range(size - 1, 0, -1))
+
+
+def deal_from_order(rules: Rules, order: Sequence[int], dealer: int) -> Deal:
     """Deal a deck given top card first: packets round the table from the dealer's left."""
-    players = rules.players
-    hands: list[list[int]] = [[] for _ in range(players + 1)]
-    receivers = players + (1 if rules.dummy else 0)
+    hands, dummy, up, rest = _dealing(rules.players, rules.packets, rules.dummy, rules.up_card, len(order), dealer)
+    return Deal(
+        dealer,
+        tuple([hand(order) for hand in hands]),
+        None if up is None else order[up],
+        tuple(order[rest:]),
+        () if dummy is None else dummy(order),
+    )
+
+
+Positions = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+@lru_cache(maxsize=256)
+def _dealing(
+    players: int, packets: tuple[int, ...], dummy: bool, up_card: bool, size: int, dealer: int
+) -> tuple[tuple[Positions, ...], Positions | None, int | None, int]:
+    """Where each hand's cards lie in the deck, worked out once per table and dealer: a getter of each seat's cards
+    (and the dummy's), the up-card's position and where the undealt rest begins."""
+    places: list[list[int]] = [[] for _ in range(players + 1)]
+    receivers = players + (1 if dummy else 0)
     position = 0
-    for packet in rules.packets:
+    for packet in packets:
         # The dummy, where there is one, is dealt last in each round, as if it sat at the dealer's right.
         for offset in range(1, receivers + 1):
             seat = (dealer + offset) % players if offset <= players else players
-            hands[seat].extend(order[position : position + packet])
+            places[seat].extend(range(position, position + packet))
             position += packet
-    up_card = None
-    if rules.up_card:
-        up_card = order[position]
+    up = None
+    if up_card:
+        up = position
         position += 1
-    return Deal(dealer, tuple(tuple(hand) for hand in hands[:players]), up_card, tuple(order[position:]), tuple(hands[players]))
+    getters = tuple(_getter(place) for place in places[:players])
+    return getters, _getter(places[players]) if dummy else None, up, position
+
+
+def _getter(positions: list[int]) -> Positions:
+    """The cards at these positions of a deck, as a tuple (itemgetter gives a bare item for a single position)."""
+    if len(positions) == 1:
+        only = positions[0]
+        return lambda order: (order[only],)
+    return itemgetter(*positions)  # several positions: a tuple
 
 
 def deal_number(rules: Rules, number: int, dealer: int = 0) -> Deal:
@@ -125,7 +162,7 @@ def deal_number(rules: Rules, number: int, dealer: int = 0) -> Deal:
         raise DealError(f"a deal number is a whole number from 0 to 2^64-1, not {number}")
     if not 0 <= dealer < rules.players:
         raise DealError(f"dealer {dealer} is not a seat at a table of {rules.players}")
-    return deal_from_order(rules, shuffled_deck(len(rules.deck), number), dealer)
+    return deal_from_order(rules, _shuffled(len(rules.deck), number), dealer)
 
 
 def explicit_deal(rules: Rules, dealer: int, hands: list[list[str]], up_card: str | None, kitty: list[str] | None = None) -> Deal:

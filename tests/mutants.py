@@ -23,7 +23,6 @@ from reference_impl.engine.state import (
     GO_UNDER_CALL,
     GO_UNDER_DISCARD,
     LONE_DISCARD_FIRST,
-    PLAY,
     SPECIAL_UP_BID,
     HandState,
 )
@@ -207,7 +206,7 @@ def _euchre_pays_one_defender(state: HandState) -> None:
     paid = [team for team, value in enumerate(points) if value and team != makers_team]
     for team in paid[1:]:
         points[team] = 0
-    state.result = dataclasses.replace(result, points=tuple(points))
+    state.set(result=dataclasses.replace(result, points=tuple(points)))
 
 
 def _rotate_right(rules: Rules, hand: HandState) -> int:
@@ -263,7 +262,7 @@ def _lone_march_won_by_the_left_bower_scores_two(state: HandState) -> None:
         and card.rank == "J"
         and card.suit == SAME_COLOUR[SUITS[state.trump]]
     ):
-        state.result = dataclasses.replace(result, points=tuple(2 if value else 0 for value in result.points))
+        state.set(result=dataclasses.replace(result, points=tuple(2 if value else 0 for value in result.points)))
 
 
 def _discard_shown_in_kitty(state: HandState) -> dict[str, Any]:
@@ -431,7 +430,7 @@ MUTANTS = (
         "the turned-down suit may be named in round two",
         patches=((phases.BY_NAME, BID_ROUND_TWO, _with_legal(BID_ROUND_TWO, _any_suit_in_round_two)),),
     ),
-    Mutant("revoke-accepted", "a revoke is accepted", patches=((phases.BY_NAME, PLAY, _with_legal(PLAY, _any_card)),)),
+    Mutant("revoke-accepted", "a revoke is accepted", patches=((play, "legal_following_suit", _any_card),)),
     Mutant("lone-march-scores-two", "a lone march scores 2", _with_row_points("lone-march", 2)),
     Mutant("deal-rotates-right", "the deal rotates to the right", patches=((game, "next_dealer", _rotate_right),)),
     Mutant(
@@ -444,7 +443,14 @@ MUTANTS = (
         "after a throw-in the same dealer deals again",
         lambda r: _bidding(throw_in_same_dealer=not r.bidding.throw_in_same_dealer)(r),
     ),
-    Mutant("trump-ignored-in-tricks", "trick winners ignore trump", patches=((play, "trick_winner", _trump_ignored_in_tricks),)),
+    Mutant(
+        "trump-ignored-in-tricks",
+        "trick winners ignore trump",
+        patches=(
+            (play, "trick_winner", _trump_ignored_in_tricks),
+            (play, "trick_winner_later_duplicate_wins", _trump_ignored_in_tricks),
+        ),
+    ),
     Mutant(
         "game-needs-more-than-target",
         "a side must pass the target, not reach it",

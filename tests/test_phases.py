@@ -9,8 +9,7 @@ import pytest
 from reference_impl.deal import deal_number
 from reference_impl.engine import ORDER, PHASES, IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine import state as state_module
-from reference_impl.engine.phases import BY_NAME
-from reference_impl.engine.play import allows_play, legal_play
+from reference_impl.engine.play import allows_following_suit
 from tests.engine_helpers import ALL_COMPOSITIONS, composition_id, rules_for
 
 
@@ -46,7 +45,7 @@ def test_phases_are_met_in_the_order_the_records_give() -> None:
     ids=composition_id,
 )
 def test_the_one_card_check_agrees_with_the_legal_list(combo: tuple[str, tuple[str, ...]]) -> None:
-    """`allows_play` answers a replayed card without listing the legal ones; it must give their answer for every card."""
+    """The play step's `allows` answers a replayed card without listing the legal ones: the same answer for every card."""
     rules = rules_for(combo[0], *combo[1])
     rng = random.Random(11)
     checked = 0
@@ -56,12 +55,14 @@ def test_the_one_card_check_agrees_with_the_legal_list(combo: tuple[str, tuple[s
             if state.phase == "play":
                 seat = state.to_act
                 assert seat is not None
-                legal = legal_play(state, seat)
+                step = state.step
+                assert step.allows is not None
+                legal = step.legal(state, seat)
                 for action in rules.play_actions:
-                    assert allows_play(state, seat, action) == (action in legal), (number, action.text)
+                    assert step.allows(state, seat, action) == (action in legal), (number, action.text)
                     checked += 1
                 for other in ("pass", "order_up"):
-                    assert not allows_play(state, seat, rules.actions[other])
+                    assert not step.allows(state, seat, rules.actions[other])
             state = apply(state, rng.choice(legal_actions(state)))
     assert checked > 1000
 
@@ -92,4 +93,4 @@ def test_a_replayed_card_out_of_turn_or_unheld_is_refused_as_before() -> None:
     with pytest.raises(IllegalAction) as refused:
         apply(state, mine, other)
     assert refused.value.code == "not_your_turn"
-    assert BY_NAME["play"].allows is allows_play
+    assert state.step.allows is allows_following_suit

@@ -22,8 +22,8 @@ from conformance.engines import sdk
 from documents.schemas import optional_observation_fields, validate
 from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
 from reference_impl.engine import IllegalAction, observe_game, observe_match
-from reference_impl.engine.game import DealSource, GameState, game_apply, game_legal_actions, new_game
-from reference_impl.engine.match import MatchState, match_apply, new_match
+from reference_impl.engine.game import DealSource, GameState, game_apply, game_do, game_legal_actions, new_game
+from reference_impl.engine.match import MatchState, match_apply, match_do, new_match
 from ruleset import RESOLVED_SCHEMA, SpecInvalid, builtin_catalog
 from ruleset.compiled.rules import Rules, compile_rules
 from ruleset.language import current_language
@@ -109,15 +109,23 @@ class ReferenceGames(sdk.Engine[Played]):
             raise ValueError(f"cannot start the scenario: {exc}") from exc
 
     def apply(self, game: Played, seat: int, action: str) -> Played:
+        """The game after the action, moved on in place: a session holds the only reference to its game."""
         try:
             if isinstance(game, MatchState):
-                return match_apply(game, action, seat)
-            return game_apply(game, action, seat)
+                return match_do(game, action, seat)
+            return game_do(game, action, seat)
         except IllegalAction as exc:
             raise sdk.Refused(exc.code) from None
 
     def check(self, game: Played, seat: int, action: str) -> None:
-        self.apply(game, seat, action)  # states are immutable: trying is applying and dropping the result
+        """Try the action by the pure apply, which leaves the game as it was, and drop the result."""
+        try:
+            if isinstance(game, MatchState):
+                match_apply(game, action, seat)
+            else:
+                game_apply(game, action, seat)
+        except IllegalAction as exc:
+            raise sdk.Refused(exc.code) from None
 
     def observe(self, game: Played) -> dict[str, Any]:
         return observe_match(game) if isinstance(game, MatchState) else observe_game(game)

@@ -18,7 +18,7 @@ from conformance.engines.reference import hello_reply as reference_hello
 from conformance.engines.sdk import SESSIONS
 from conformance.running.runner import engine_language
 from reference_impl.deal import deal_number
-from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
+from reference_impl.engine import IllegalAction, legal_actions, new_hand
 from reference_impl.engine.state import HandState
 from ruleset import resolved_document
 from ruleset.compiled.loading import load_rules
@@ -79,7 +79,7 @@ class ReferenceStepper:
     def apply(self, seat: int, action: str) -> str | None:
         assert self.state is not None
         try:
-            self.state = apply(self.state, action, seat)
+            self.state.do(action, seat)  # in place: a refused action leaves the hand as it was
         except IllegalAction as exc:
             return exc.code
         return None

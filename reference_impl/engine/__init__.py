@@ -1,10 +1,12 @@
-"""The reference engine: a pure state machine for one hand, games of many hands on top, and matches of games."""
+"""The reference engine: a state machine for one hand (pure `apply`, and in place with `HandState.do` and
+`undo`), games of many hands on top, and matches of games."""
 
-from .game import GameState, decide_winners, game_apply, game_legal_actions, new_game, next_dealer, numbered_deals
+from .game import GameState, decide_winners, game_apply, game_do, game_legal_actions, new_game, next_dealer, numbered_deals
 from .machine import apply, legal_actions, new_hand, refusal_reason
-from .match import FinishedGame, MatchState, match_apply, match_legal_actions, new_match
+from .match import FinishedGame, MatchState, match_apply, match_do, match_legal_actions, new_match
 from .observe import observe, observe_game, observe_match
 from .phases import ORDER, PHASES, Phase
+from .program import flow
 from .state import HandResult, HandState, IllegalAction
 
 __all__ = [
@@ -19,10 +21,13 @@ __all__ = [
     "Phase",
     "apply",
     "decide_winners",
+    "flow",
     "game_apply",
+    "game_do",
     "game_legal_actions",
     "legal_actions",
     "match_apply",
+    "match_do",
     "match_legal_actions",
     "new_game",
     "new_hand",

@@ -49,7 +49,7 @@ def start_auction(state: HandState) -> bool:
     if state.rules.auction is None or state.trump is not None:
         return False
     state.to_act = state.left_of(state.dealer)
-    state.passes = 0
+    state.set(passes=0)
     return True
 
 
@@ -80,12 +80,12 @@ def take_auction(state: HandState, seat: int, action: Action) -> bool:
     have passed, or the rounds of a limited auction have run out."""
     auction = _auction(state)
     players = state.rules.players
-    state.bids = (*state.bids, (seat, action))
+    state.set(bids=(*state.bids, (seat, action)))
     if action.kind == "pass":
         record_pass(state, seat, PASSED_AUCTION)
-        state.passes += 1
+        state.set(passes=state.passes + 1)
     else:
-        state.passes = 0
+        state.set(passes=0)
         if auction.bids[action.text].ends_auction:
             return _close(state)
     if not auction.until_passed:
@@ -151,7 +151,7 @@ def _close(state: HandState) -> bool:
         throw_in(state)
         return False  # the hand is over: no later phase is entered
     bidder, bid = standing
-    state.contract = Contract(bidder, bid, bid.trump)
+    state.set(contract=Contract(bidder, bid, bid.trump))
     if bid.trump is not None:
         _make(state, bid.trump)
     return True
@@ -174,7 +174,7 @@ def _make(state: HandState, trump: int) -> None:
     contract = state.contract
     assert contract is not None
     trump_made(state, contract.bidder, trump, None, 0)
-    state.maker_alone = contract.bid.alone
+    state.set(maker_alone=contract.bid.alone)
     if contract.bid.alone:
         state.sit_out(state.rules.partners[contract.bidder])
 
@@ -196,7 +196,7 @@ def legal_trump(state: HandState, seat: int) -> tuple[Action, ...]:
 def take_trump(state: HandState, seat: int, action: Action) -> bool:
     contract = state.contract
     assert contract is not None
-    state.contract = replace(contract, trump=action.suit)
+    state.set(contract=replace(contract, trump=action.suit))
     _make(state, action.suit)
     return True
 
@@ -216,4 +216,4 @@ def take_call_discard(state: HandState, seat: int, action: Action) -> bool:
     assert contract is not None
     discard_out(state, seat, action.card)
     coming = contract.bid.call * len(state.rules.partners[seat])
-    return len(state.hands[seat]) == state.rules.hand_size - coming
+    return state.hand_size(seat) == state.rules.hand_size - coming

@@ -1,10 +1,11 @@
 """Making trump: redeal calls, a prediction, a special up-card, and the two rounds of bidding.
 
-For each bidding phase this module has three functions, which `phases` puts in that phase's
-record: `start_*` enters the phase where it applies (choosing who acts first) and says whether
-it did; `legal_*` lists what the player to act may do; `take_*` applies one of those actions to
-a fresh clone of the state and says whether the phase is finished (the machine clones, checks
-legality, and moves on to the next phase in `phases.ORDER`).
+For each bidding phase this module has what `phases` puts in that phase's record: `start_*`
+enters the phase where it applies (choosing who acts first) and says whether it did; `take_*`
+applies a legal action in place and says whether the phase is finished. What a player may do is
+answered once, by a "who may" function that gives the reason an action is refused (None: it may
+be taken), made a `Decision` among the phase's candidate actions: the legal actions, the check
+of one action and the refusal all come from it.
 """
 
 from __future__ import annotations
@@ -12,21 +13,21 @@ from __future__ import annotations
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 
-from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, up_suit
-from .state import HAND_OVER, HandResult, HandState
+from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made
+from .state import HandResult, HandState
+from .who_may import Decision
 
 
 def redeal_callers(state: HandState) -> tuple[int, ...]:
     """Players, from the dealer's left, whose hands qualify for a redeal and who have calls left."""
     rules = state.rules
-    if not rules.bidding.redeal_ranks:
+    ranks = rules.bidding.redeal_ranks
+    if not ranks:
         return ()
     callers = []
     for offset in range(1, rules.players + 1):
         seat = (state.dealer + offset) % rules.players
-        qualifies = all(
-            rules.deck[card].rank in rules.bidding.redeal_ranks and rules.deck[card].suit for card in state.hands[seat]
-        )
+        qualifies = all(rules.deck[card].rank in ranks and rules.deck[card].suit for card in state.hand(seat))
         if qualifies and (state.redeals_left is None or state.redeals_left[seat] > 0):
             callers.append(seat)
     return tuple(callers)
@@ -34,11 +35,12 @@ def redeal_callers(state: HandState) -> tuple[int, ...]:
 
 def start_redeal(state: HandState) -> bool:
     """Redeal calls come first, where a hand qualifies."""
-    state.callers = redeal_callers(state)
-    if not state.callers:
+    callers = redeal_callers(state)
+    state.set(callers=callers)
+    if not callers:
         return False
-    state.to_act = state.callers[0]
-    state.passes = 0
+    state.to_act = callers[0]
+    state.set(passes=0)
     return True
 
 
@@ -49,39 +51,42 @@ def legal_redeal(state: HandState, seat: int) -> tuple[Action, ...]:
 
 def take_redeal(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "call_redeal":
-        state.phase = HAND_OVER
-        state.to_act = None
-        state.result = HandResult(thrown_in=True, points=(0,) * len(state.rules.teams), redeal_called_by=seat)
+        state.end(HandResult(thrown_in=True, points=(0,) * len(state.rules.teams), redeal_called_by=seat))
         return False
-    state.passes += 1
-    if state.passes < len(state.callers):
-        state.to_act = state.callers[state.passes]
+    passes = state.passes + 1
+    state.set(passes=passes)
+    if passes < len(state.callers):
+        state.to_act = state.callers[passes]
         return False
     return True
+
+
+_SUIT_NAMES = tuple(f"name_trump:{letter}" for letter in SUITS)
+_TRUMP_NAMES = tuple(f"name_trump:{letter}" for letter in TRUMP_LETTERS)
+
+
+def naming_a_suit_refusal(state: HandState, seat: int, action: Action) -> str | None:
+    """Who may name this suit for a special card turned up: any suit the variant allows as trump."""
+    return "suit_not_allowed" if action.suit >= len(SUITS) or action.suit in state.rules.bidding.forbidden_trump else None
+
+
+NAMING_UNSEEN = Decision(_SUIT_NAMES, naming_a_suit_refusal)
 
 
 def start_unseen(state: HandState) -> bool:
     """The up-card itself may settle trump: a special card lets the dealer name it unseen (this
     phase); an up-card of a forced suit makes that suit trump at once, with no phase at all."""
-    rules = state.rules
+    bidding = state.rules.bidding
     up = state.deal.up_card
     if up is None:
         return False
-    if up in rules.special_cards and rules.bidding.special_up_card == "dealer_names_trump_unseen":
+    if up in state.rules.special_cards and bidding.special_up_card == "dealer_names_trump_unseen":
         state.to_act = state.dealer
         return True
-    suit = up_suit(state)
-    if suit is not None and suit in rules.bidding.forced_trump_up_suits:
+    suit = state.up_suit
+    if suit is not None and suit in bidding.forced_trump_up_suits:
         trump_made(state, state.dealer, suit, state.dealer, 0)
     return False
-
-
-def legal_unseen(state: HandState, seat: int) -> tuple[Action, ...]:
-    rules = state.rules
-    actions = rules.actions
-    return tuple(
-        actions[f"name_trump:{letter}"] for index, letter in enumerate(SUITS) if index not in rules.bidding.forbidden_trump
-    )
 
 
 def take_unseen(state: HandState, seat: int, action: Action) -> bool:
@@ -93,23 +98,24 @@ def start_predict(state: HandState) -> bool:
     if state.trump is not None or state.deal.up_card is None or not state.rules.bidding.prediction:
         return False
     state.to_act = state.left_of(state.dealer)
-    state.passes = 0
+    state.set(passes=0)
     return True
 
 
-def legal_predict(state: HandState, seat: int) -> tuple[Action, ...]:
-    rules = state.rules
-    actions = rules.actions
-    allowed = [actions["pass"]]
-    for index, letter in enumerate(SUITS):
-        if index not in rules.bidding.forbidden_trump:
-            allowed.extend((actions[f"predict:{letter}"], actions[f"predict_alone:{letter}"]))
-    return tuple(allowed)
+_PREDICTIONS = ("pass", *(f"{kind}:{letter}" for letter in SUITS for kind in ("predict", "predict_alone")))
+
+
+def prediction_refusal(state: HandState, seat: int, action: Action) -> str | None:
+    """Who may predict this suit: any player, any suit the variant allows as trump (and anyone may pass)."""
+    return "suit_not_allowed" if action.kind != "pass" and action.suit in state.rules.bidding.forbidden_trump else None
+
+
+PREDICTION = Decision(_PREDICTIONS, prediction_refusal)
 
 
 def take_predict(state: HandState, seat: int, action: Action) -> bool:
     """A right prediction makes trump for the predictor, who takes the up-card; a wrong one is ignored."""
-    if action.kind != "pass" and action.suit == up_suit(state):
+    if action.kind != "pass" and action.suit == state.up_suit:
         trump_made(state, seat, action.suit, seat, 0, action.kind == "predict_alone")
     return True
 
@@ -118,49 +124,52 @@ def start_round_one(state: HandState) -> bool:
     if state.trump is not None or state.deal.up_card is None or not state.rules.bidding.round_one:
         return False
     state.to_act = state.left_of(state.dealer)
-    state.passes = 0
+    state.set(passes=0)
     return True
 
 
 def holds_suit(state: HandState, seat: int, suit: int | None) -> bool:
     """Whether `seat` holds a card printed in `suit`: the left bower and jokers, of no trump suit yet, do not count."""
     rules = state.rules
-    return suit is not None and any(rules.deck[card].suit == SUITS[suit] for card in state.hands[seat])
+    return suit is not None and any(rules.deck[card].suit == SUITS[suit] for card in state.hand(seat))
 
 
 def needs_trump(state: HandState, seat: int, round_number: int) -> bool:
     """Whether `seat` must hold a card of a suit to make it trump in this round (`dealer_needs_trump`)."""
-    rules = state.rules
-    if rules.bidding.any_maker_needs_trump:
+    bidding = state.rules.bidding
+    if bidding.any_maker_needs_trump:
         return True
-    return rules.bidding.dealer_needs_trump and round_number == 1 and seat == state.dealer
+    return bidding.dealer_needs_trump and round_number == 1 and seat == state.dealer
 
 
-def may_order_up(state: HandState, seat: int) -> bool:
-    """Whether the player to act may accept the up-card's suit in round one."""
-    suit = up_suit(state)
+def round_one_refusal(state: HandState, seat: int, action: Action) -> str | None:
+    """Who may accept the up-card's suit in round one (anyone may pass): not where that suit may not be trump, nor
+    a player who needs a card of it and holds none."""
+    if action.kind == "pass":
+        return None
+    suit = state.up_suit
     if suit in state.rules.bidding.forbidden_trump:
-        return False
-    return not needs_trump(state, seat, 1) or holds_suit(state, seat, suit)
+        return "suit_not_allowed"
+    if needs_trump(state, seat, 1) and not holds_suit(state, seat, suit):
+        return "needs_trump_to_order" if seat == state.dealer else "needs_trump_to_make"
+    return None
 
 
-def legal_round_one(state: HandState, seat: int) -> tuple[Action, ...]:
-    actions = state.rules.actions
-    if may_order_up(state, seat):
-        return (actions["pass"], actions["order_up"])
-    return (actions["pass"],)
+ROUND_ONE = Decision(("pass", "order_up"), round_one_refusal)
 
 
 def take_round_one(state: HandState, seat: int, action: Action) -> bool:
     """An order-up makes the up-card's suit trump; after everyone passes, round two or a throw-in follows."""
     if action.kind == "order_up":
-        suit = up_suit(state)
+        suit = state.up_suit
         # A suitless up-card is ordered up only where no rule names trump for it: its row of the tables is no trump.
         trump_made(state, seat, NO_TRUMP if suit is None else suit, state.dealer, 1)
         return True
     record_pass(state, seat, PASSED_ROUND_ONE)
-    state.passes += 1
-    if state.passes < state.rules.players:
+    passes = state.passes
+    state.journal.append(("passes", passes))
+    passes = state.passes = passes + 1
+    if passes < state.rules.players:
         state.to_act = state.left_of(seat)
         return False
     return True
@@ -169,59 +178,52 @@ def take_round_one(state: HandState, seat: int, action: Action) -> bool:
 def start_round_two(state: HandState) -> bool:
     """Round two follows a round one that everyone passed (where the variant has one), or opens the
     bidding of a hand without an up-card or without round one."""
-    rules = state.rules
+    bidding = state.rules.bidding
     if state.trump is not None:
         return False
-    after_round_one = rules.bidding.round_one and state.deal.up_card is not None
-    if after_round_one and not rules.bidding.round_two:
+    after_round_one = bidding.round_one and state.deal.up_card is not None
+    if after_round_one and not bidding.round_two:
         return False
     if after_round_one:
-        state.turned_down = up_suit(state)
+        state.set(turned_down=state.up_suit)
     state.to_act = state.left_of(state.dealer)
-    state.passes = 0
+    state.set(passes=0)
     return True
 
 
-def open_suits(state: HandState, seat: int) -> list[int]:
-    """The suits the rules leave open to `seat` in round two, before asking whether they hold one."""
-    rules = state.rules
-    stuck = rules.bidding.stick_the_dealer and seat == state.dealer
-    return [
-        index
-        for index in range(len(SUITS))
-        if index not in rules.bidding.forbidden_trump
-        and (index != state.turned_down or (stuck and rules.bidding.stuck_dealer_may_name_turned_down))
-    ]
+def is_stuck(state: HandState, seat: int) -> bool:
+    """Whether `seat` is a dealer who may not pass round two (stick the dealer)."""
+    return state.rules.bidding.stick_the_dealer and seat == state.dealer
 
 
-def may_name_no_trump(state: HandState, seat: int) -> bool:
-    """Whether `seat` may name no trump: every player where the variant has it, or only the stuck dealer."""
-    rules = state.rules
-    if rules.bidding.no_trump_stuck_dealer_only:
-        return rules.bidding.stick_the_dealer and seat == state.dealer
-    return rules.bidding.no_trump
+def round_two_refusal(state: HandState, seat: int, action: Action) -> str | None:
+    """Who may pass, or name this trump, in round two: the reason they may not, or None.
+
+    A stuck dealer may not pass. A suit is named only where the variant allows it as trump, not
+    the turned-down suit (unless a stuck dealer may name it), and by a player who holds a card of
+    it where that is needed; no trump, high or low, where the variant has it (high no trump, in
+    some variants, only for the stuck dealer).
+    """
+    bidding = state.rules.bidding
+    if action.kind == "pass":
+        return "dealer_must_name_trump" if is_stuck(state, seat) else None
+    suit = action.suit
+    if suit == NO_TRUMP:
+        if bidding.no_trump_stuck_dealer_only:
+            return None if is_stuck(state, seat) else "no_trump_for_stuck_dealer"
+        return None if bidding.no_trump else "suit_not_allowed"
+    if suit == LOW_NO_TRUMP:
+        return None if bidding.low_no_trump else "suit_not_allowed"
+    if suit in bidding.forbidden_trump:
+        return "suit_not_allowed"
+    if suit == state.turned_down and not (is_stuck(state, seat) and bidding.stuck_dealer_may_name_turned_down):
+        return "turned_down_suit"
+    if needs_trump(state, seat, 2) and not holds_suit(state, seat, suit):
+        return "needs_trump_to_make"
+    return None
 
 
-def nameable(state: HandState, seat: int) -> list[int]:
-    """The trump choices open in round two (no trump, high or low, included where the variant allows it)."""
-    rules = state.rules
-    choices = open_suits(state, seat)
-    if needs_trump(state, seat, 2):
-        choices = [index for index in choices if holds_suit(state, seat, index)]
-    if may_name_no_trump(state, seat):
-        choices.append(NO_TRUMP)
-    if rules.bidding.low_no_trump:
-        choices.append(LOW_NO_TRUMP)
-    return choices
-
-
-def legal_round_two(state: HandState, seat: int) -> tuple[Action, ...]:
-    rules = state.rules
-    actions = rules.actions
-    stuck = rules.bidding.stick_the_dealer and seat == state.dealer
-    allowed = [] if stuck else [actions["pass"]]
-    allowed.extend(actions[f"name_trump:{TRUMP_LETTERS[index]}"] for index in nameable(state, seat))
-    return tuple(allowed)
+ROUND_TWO = Decision(("pass", *_TRUMP_NAMES), round_two_refusal)
 
 
 def take_round_two(state: HandState, seat: int, action: Action) -> bool:
@@ -229,8 +231,10 @@ def take_round_two(state: HandState, seat: int, action: Action) -> bool:
         trump_made(state, seat, action.suit, None, 2)
         return True
     record_pass(state, seat, PASSED_ROUND_TWO)
-    state.passes += 1
-    if state.passes < state.rules.players:
+    passes = state.passes
+    state.journal.append(("passes", passes))
+    passes = state.passes = passes + 1
+    if passes < state.rules.players:
         state.to_act = state.left_of(seat)
         return False
     return True
@@ -238,6 +242,4 @@ def take_round_two(state: HandState, seat: int, action: Action) -> bool:
 
 def throw_in(state: HandState) -> None:
     """Nobody made trump: the hand ends and nobody scores."""
-    state.phase = HAND_OVER
-    state.to_act = None
-    state.result = HandResult(thrown_in=True, points=(0,) * len(state.rules.teams))
+    state.end(HandResult(thrown_in=True, points=(0,) * len(state.rules.teams)))

@@ -7,7 +7,7 @@ bid's name and whether the bidders took at least the tricks they bid.
 
 from __future__ import annotations
 
-from .state import HAND_OVER, HandResult, HandState
+from .state import HandResult, HandState
 
 
 def score_contract(state: HandState) -> None:
@@ -25,16 +25,16 @@ def score_contract(state: HandState) -> None:
         for team in range(len(rules.teams))
     )
     won_by = (bidders,) if made else tuple(team for team in range(len(rules.teams)) if team != bidders)
-    state.phase = HAND_OVER
-    state.to_act = None
-    state.result = HandResult(
-        thrown_in=False,
-        maker=contract.bidder,
-        trump=state.trump,
-        makers_tricks=tricks[bidders],
-        maker_alone=bool(state.maker_alone),
-        row=row.name,
-        clause=row.clause,
-        points=points,
-        hand_won_by=won_by,
+    state.end(
+        HandResult(
+            thrown_in=False,
+            maker=contract.bidder,
+            trump=state.trump,
+            makers_tricks=tricks[bidders],
+            maker_alone=bool(state.maker_alone),
+            row=row.name,
+            clause=row.clause,
+            points=points,
+            hand_won_by=won_by,
+        )
     )

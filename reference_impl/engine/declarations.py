@@ -10,11 +10,11 @@ situation makes pointless are skipped, never asked.
 
 from __future__ import annotations
 
-from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import Action
 
 from .passing import cards_in_last_move, discard_out, give_card
 from .state import HandState
+from .who_may import Decision
 
 PASSED_ROUND_ONE = 1
 PASSED_ROUND_TWO = 2
@@ -22,9 +22,9 @@ PASSED_ROUND_TWO = 2
 
 def record_pass(state: HandState, seat: int, round_bit: int) -> None:
     """Mark that `seat` passed in the round named by `round_bit` (PASSED_ROUND_ONE, PASSED_ROUND_TWO, an auction's)."""
-    passed = list(state.passed)
-    passed[seat] |= round_bit
-    state.passed = tuple(passed)
+    passed = state.passed
+    state.journal.append(("passed", passed))
+    state.passed = (*passed[:seat], passed[seat] | round_bit, *passed[seat + 1 :])
 
 
 def trump_made(
@@ -37,13 +37,16 @@ def trump_made(
     `settled_alone` is given when going alone was decided before the make (a smitty prediction).
     """
     rules = state.rules
-    state.maker = maker
-    state.trump = trump
-    state.follows = rules.effective_suit[trump]
-    state.taker = taker
-    state.made_in_round = made_in_round
+    state.set(
+        maker=maker,
+        trump=trump,
+        follows=rules.effective_suit[trump],
+        follow_masks=state.program.follow_masks[trump],
+        taker=taker,
+        made_in_round=made_in_round,
+    )
     if settled_alone is not None:
-        state.predicted_alone = settled_alone
+        state.set(predicted_alone=settled_alone)
         _set_alone(state, maker, settled_alone)
     elif rules.lone_play.maker_alone != "choice":
         _set_alone(state, maker, rules.lone_play.maker_alone == "always")
@@ -86,13 +89,16 @@ def start_alone(state: HandState) -> bool:
     return True
 
 
-def legal_alone(state: HandState, seat: int) -> tuple[Action, ...]:
-    actions = state.rules.actions
+def alone_refusal(state: HandState, seat: int, action: Action) -> str | None:
+    """Who may go alone, or decline to: a Canadian loner must, a player the variant bars for passing may not."""
     if must_go_alone(state):
-        return (actions["go_alone"],)
-    if passed_earlier(state, seat):
-        return (actions["pass"],)
-    return (actions["pass"], actions["go_alone"])
+        return "must_go_alone" if action.kind == "pass" else None
+    if action.kind == "go_alone" and passed_earlier(state, seat):
+        return "passed_cannot_go_alone"
+    return None
+
+
+GOING_ALONE = Decision(("pass", "go_alone"), alone_refusal)
 
 
 def take_alone(state: HandState, seat: int, action: Action) -> bool:
@@ -101,7 +107,7 @@ def take_alone(state: HandState, seat: int, action: Action) -> bool:
 
 
 def _set_alone(state: HandState, maker: int, alone: bool) -> None:
-    state.maker_alone = alone
+    state.set(maker_alone=alone)
     if alone:
         state.sit_out(state.rules.partners[maker])
 
@@ -125,7 +131,7 @@ def legal_ask(state: HandState, seat: int) -> tuple[Action, ...]:
 
 
 def take_ask(state: HandState, seat: int, action: Action) -> bool:
-    state.giver = action.suit
+    state.set(giver=action.suit)
     return True
 
 
@@ -154,7 +160,7 @@ def start_give(state: HandState) -> bool:
     if not _cards_each(state):
         return False
     if state.giver is None:
-        state.giver = _givers(state)[0]
+        state.set(giver=_givers(state)[0])
     state.to_act = state.giver
     return True
 
@@ -162,7 +168,7 @@ def start_give(state: HandState) -> bool:
 def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
     """Any card the seat holds: a partner's best card, or either pass of a both-ways exchange (cards just received too)."""
     actions = state.rules.actions
-    return tuple(actions[f"give:{state.rules.deck[card].code}"] for card in state.hands[seat])
+    return tuple(actions[f"give:{state.rules.deck[card].code}"] for card in state.hand(seat))
 
 
 def take_give(state: HandState, seat: int, action: Action) -> bool:
@@ -173,14 +179,15 @@ def take_give(state: HandState, seat: int, action: Action) -> bool:
     givers = _givers(state)
     later = givers[givers.index(seat) + 1 :] if state.contract is not None else ()
     if later:
-        state.giver = state.to_act = later[0]
+        state.set(giver=later[0])
+        state.to_act = later[0]
         return False
     return True
 
 
 def start_lone_discard(state: HandState) -> bool:
     """A lone maker who was given cards discards as many (none where they discarded before receiving them)."""
-    if state.giver is None or len(state.hands[_maker(state)]) <= state.rules.hand_size:
+    if state.giver is None or state.hand_size(_maker(state)) <= state.rules.hand_size:
         return False
     state.to_act = state.maker
     return True
@@ -189,7 +196,7 @@ def start_lone_discard(state: HandState) -> bool:
 def legal_lone_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     """Any card held; after a blind exchange, only cards the maker was dealt (the choice cannot depend on what came)."""
     actions = state.rules.actions
-    cards = state.hands[seat]
+    cards = state.hand(seat)
     contract = state.contract
     if contract is not None and contract.bid.exchange == "blind":
         received = {card for _, to, given in state.cards_passed if to == seat for card in given}
@@ -199,7 +206,7 @@ def legal_lone_discard(state: HandState, seat: int) -> tuple[Action, ...]:
 
 def take_lone_discard(state: HandState, seat: int, action: Action) -> bool:
     discard_out(state, seat, action.card)
-    return len(state.hands[seat]) == state.rules.hand_size
+    return state.hand_size(seat) == state.rules.hand_size
 
 
 def start_discard(state: HandState) -> bool:
@@ -210,7 +217,7 @@ def start_discard(state: HandState) -> bool:
     if state.active[taker] or (taker == state.dealer and state.rules.lone_play.dealer_picks_up_when_partner_alone):
         state.to_act = taker
         return True
-    state.taker = None
+    state.set(taker=None)
     return False
 
 
@@ -219,7 +226,7 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = rules.actions
     up_card = state.deal.up_card
     assert up_card is not None
-    cards = state.hands[seat]
+    cards = state.hand(seat)
     if rules.bidding.dealer_may_discard_up_card:
         cards = (*cards, up_card)
     allowed = [actions[f"discard:{rules.deck[card].code}"] for card in cards]
@@ -230,14 +237,12 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
 
 def take_discard(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "leave_up_card":
-        state.taker = None
+        state.set(taker=None)
     else:
         assert state.deal.up_card is not None
-        hand = (*state.hands[seat], state.deal.up_card)
-        hands = list(state.hands)
-        hands[seat] = tuple(card for card in hand if card != action.card)
-        state.hands = tuple(hands)
-        state.discarded = action.card
+        state.add_cards(seat, (state.deal.up_card,))
+        state.take_card(seat, action.card)
+        state.set(discarded=action.card)
     return True
 
 
@@ -246,10 +251,8 @@ def start_dummy_discard(state: HandState) -> bool:
     if state.trump is None or not (state.rules.dummy and not state.maker_alone and state.dummy):
         return False
     maker = _maker(state)
-    hands = list(state.hands)
-    hands[maker] = hands[maker] + state.dummy
-    state.hands = tuple(hands)
-    state.dummy = ()
+    state.add_cards(maker, state.dummy)
+    state.set(dummy=())
     state.to_act = maker
     return True
 
@@ -260,15 +263,13 @@ def legal_dummy_discard(state: HandState, seat: int) -> tuple[Action, ...]:
 
 def take_dummy_discard(state: HandState, seat: int, action: Action) -> bool:
     _set_aside(state, seat, action.card)
-    return len(state.hands[seat]) == state.rules.hand_size
+    return state.hand_size(seat) == state.rules.hand_size
 
 
 def _set_aside(state: HandState, seat: int, card: int) -> None:
     """Discard a card face down for the rest of the hand (the dealer's discard is kept in `discarded`)."""
-    hands = list(state.hands)
-    hands[seat] = tuple(held for held in hands[seat] if held != card)
-    state.hands = tuple(hands)
-    state.set_aside = (*state.set_aside, card)
+    state.take_card(seat, card)
+    state.set(set_aside=(*state.set_aside, card))
 
 
 def defending_side(state: HandState, seat: int) -> tuple[int, ...]:
@@ -303,7 +304,7 @@ def start_defend(state: HandState) -> bool:
         seat = state.left_of(seat)
         if _defender_may_declare(state, seat):
             state.to_act = seat
-            state.passes = 0
+            state.set(passes=0)
             return True
     return False
 
@@ -315,7 +316,7 @@ def legal_defend(state: HandState, seat: int) -> tuple[Action, ...]:
 
 def take_defend(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "defend_alone":
-        state.defender_alone = seat
+        state.set(defender_alone=seat)
         state.sit_out(defending_side(state, seat))
         return True
     nxt = seat
@@ -326,13 +327,3 @@ def take_defend(state: HandState, seat: int, action: Action) -> bool:
         if _defender_may_declare(state, nxt):
             state.to_act = nxt
             return False
-
-
-def up_suit(state: HandState) -> int | None:
-    """The index of the up-card's suit: a joker's is the suit it stands for, where a rule names one
-    (None for a joker standing for none, or without an up-card)."""
-    up = state.deal.up_card
-    if up is None:
-        return None
-    suit = state.rules.deck[up].suit
-    return SUITS.index(suit) if suit else state.rules.bidding.special_up_suit

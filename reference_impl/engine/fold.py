@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ruleset.compiled.rules import Action
 
-from .declarations import up_suit
 from .state import HandState
+from .who_may import Decision
 
 
 def askers(state: HandState) -> tuple[int, ...]:
@@ -35,7 +35,7 @@ def must_stay(state: HandState) -> bool:
         fold is not None
         and fold.all_stay_when_forced
         and state.made_in_round == 0
-        and up_suit(state) in rules.bidding.forced_trump_up_suits
+        and state.up_suit in rules.bidding.forced_trump_up_suits
     )
 
 
@@ -47,17 +47,18 @@ def start(state: HandState) -> bool:
     return True
 
 
-def legal(state: HandState, seat: int) -> tuple[Action, ...]:
-    actions = state.rules.actions
-    if must_stay(state):
-        return (actions["stay_in"],)
-    return (actions["stay_in"], actions["fold"])
+def refusal(state: HandState, seat: int, action: Action) -> str | None:
+    """Who may fold: every player asked, unless the variant keeps everyone in this hand (anyone may stay in)."""
+    return "cannot_fold" if action.kind == "fold" and must_stay(state) else None
+
+
+CHOICE = Decision(("stay_in", "fold"), refusal)
 
 
 def take(state: HandState, seat: int, action: Action) -> bool:
     """A fold lays the hand down; True once every player asked has answered."""
     if action.kind == "fold":
-        state.folded = (*state.folded, seat)
+        state.set(folded=(*state.folded, seat))
         state.sit_out((seat,))
     order = askers(state)
     later = order.index(seat) + 1

@@ -109,6 +109,21 @@ def game_apply(game: GameState, action: Action | str, seat: int | None = None) -
     hand = apply(game.hand, action, seat)
     if not hand.is_over:
         return game.with_hand(hand)
+    return _hand_ended(game, hand)
+
+
+def game_do(game: GameState, action: Action | str, seat: int | None = None) -> GameState:
+    """As `game_apply`, with the hand in progress moved on in place (`HandState.do`): the game after the action,
+    which is `game` itself until the hand ends. For whoever holds the only reference to a game (a protocol session,
+    a fuzzer): the game given is changed."""
+    game.hand.do(action, seat)
+    if not game.hand.is_over:
+        return game
+    return _hand_ended(game, game.hand)
+
+
+def _hand_ended(game: GameState, hand: HandState) -> GameState:
+    """The hand in progress has just ended: its points added, the winners decided, the next hand dealt."""
     assert hand.result is not None
     result = hand.result
     scores = tuple(score + points for score, points in zip(game.scores, result.points, strict=True))

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ruleset.compiled.rules import Action
 
-from .passing import KITTY, add_to_hand, cards_in_last_move, record_move, take_from_hand
-from .state import HAND_OVER, HandResult, HandState
+from .passing import KITTY, cards_in_last_move, record_move
+from .state import HandResult, HandState
 
 
 def may_go_under(state: HandState, seat: int) -> bool:
@@ -26,11 +26,12 @@ def start_call(state: HandState) -> bool:
     if rules.bidding.going_under is None:
         return False
     seats = ((state.dealer + offset) % rules.players for offset in range(1, rules.players + 1))
-    state.callers = tuple(seat for seat in seats if may_go_under(state, seat))
-    if not state.callers:
+    callers = tuple(seat for seat in seats if may_go_under(state, seat))
+    state.set(callers=callers)
+    if not callers:
         return False
-    state.to_act = state.callers[0]
-    state.passes = 0
+    state.to_act = callers[0]
+    state.set(passes=0)
     return True
 
 
@@ -41,15 +42,14 @@ def legal_call(state: HandState, seat: int) -> tuple[Action, ...]:
 
 def take_call(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "go_under":
-        state.under_callers = (*state.under_callers, seat)
-    state.passes += 1
-    if state.passes < len(state.callers):
-        state.to_act = state.callers[state.passes]
+        state.set(under_callers=(*state.under_callers, seat))
+    passes = state.passes + 1
+    state.set(passes=passes)
+    if passes < len(state.callers):
+        state.to_act = state.callers[passes]
         return False
     if len(state.under_callers) > 1:
-        state.phase = HAND_OVER
-        state.to_act = None
-        state.result = HandResult(thrown_in=True, points=(0,) * len(state.rules.teams), misdeal=True)
+        state.end(HandResult(thrown_in=True, points=(0,) * len(state.rules.teams), misdeal=True))
         return False
     return True
 
@@ -62,7 +62,7 @@ def start_discard(state: HandState) -> bool:
 
 
 def _shown_so_far(state: HandState, seat: int) -> frozenset[int]:
-    return frozenset(state.deal.hands[seat]) - frozenset(state.hands[seat])
+    return frozenset(state.deal.hands[seat]) - frozenset(state.hand(seat))
 
 
 def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
@@ -74,7 +74,7 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     shown = _shown_so_far(state, seat)
     return tuple(
         rules.actions[f"discard:{rules.deck[card].code}"]
-        for card in state.hands[seat]
+        for card in state.hand(seat)
         if any(shown | {card} <= chosen for chosen in sets)
     )
 
@@ -82,17 +82,17 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
 def take_discard(state: HandState, seat: int, action: Action) -> bool:
     under = state.rules.bidding.going_under
     assert under is not None
-    take_from_hand(state, seat, action.card)
-    state.kitty = (*state.kitty, action.card)  # laid face up beside the hidden cards until all are shown
+    state.take_card(seat, action.card)
+    state.set(kitty=(*state.kitty, action.card))  # laid face up beside the hidden cards until all are shown
     record_move(state, seat, KITTY, (action.card,))
     if cards_in_last_move(state) < under.count:
         return False
     hidden, shown = state.kitty[: -under.count], state.kitty[-under.count :]
-    add_to_hand(state, seat, hidden)
+    state.add_cards(seat, hidden)
     record_move(state, KITTY, seat, hidden)
-    state.kitty = shown
+    state.set(kitty=shown)
     return True
 
 
 def discard_reason(state: HandState, seat: int, action: Action) -> str:
-    return "card_not_in_hand" if action.card not in state.hands[seat] else "not_eligible_to_go_under"
+    return "card_not_in_hand" if not state.holds(seat, action.card) else "not_eligible_to_go_under"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from ruleset.compiled.match_rules import MatchRules
 from ruleset.compiled.rules import Action, Rules
 
-from .game import DealSource, GameState, game_apply, game_legal_actions, new_game, next_dealer
+from .game import DealSource, GameState, game_apply, game_do, game_legal_actions, new_game, next_dealer
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,22 @@ def match_apply(match: MatchState, action: Action | str, seat: int | None = None
     game = game_apply(match.game, action, seat)
     if not game.is_over:
         return match.with_game(game)
+    return _game_ended(match, game)
+
+
+def match_do(match: MatchState, action: Action | str, seat: int | None = None) -> MatchState:
+    """As `match_apply`, with the hand in progress moved on in place (`game_do`): `match` itself is changed, and
+    returned until a hand ends."""
+    game = game_do(match.game, action, seat)
+    if game is match.game:
+        return match
+    if not game.is_over:
+        return match.with_game(game)
+    return _game_ended(match, game)
+
+
+def _game_ended(match: MatchState, game: GameState) -> MatchState:
+    """The game in progress has just ended: counted, and the next one dealt unless the match is over."""
     settings = match.settings
     counted = settings.games_counted(game.scores, game.winners)
     won = tuple(games + (counted if team in game.winners else 0) for team, games in enumerate(match.games_won))

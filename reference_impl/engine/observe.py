@@ -65,7 +65,7 @@ def out_of_play(state: HandState) -> tuple[int, ...]:
     cards.extend(state.set_aside)
     for seat, active in enumerate(state.active):
         if not active:
-            cards.extend(state.hands[seat])
+            cards.extend(state.hand(seat))
     if state.rules.dummy and state.maker_alone:
         cards.extend(state.dummy)
     return tuple(cards)

@@ -1,8 +1,8 @@
 """Moving cards between hands, the kitty and the discards, with a record of every move.
 
 Every exchange (a partner's card, a lone player's discard, going under) moves cards through
-here, so the `cards_passed` observation lists each move in the order it happened and no card
-can be in two places at once.
+here (and the state's `take_card` and `add_cards`), so the `cards_passed` observation lists each
+move in the order it happened and no card can be in two places at once.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ def record_move(state: HandState, source: Place, target: Place, cards: tuple[int
     passed = state.cards_passed
     if passed and passed[-1][0] == source and passed[-1][1] == target:
         last = passed[-1]
-        state.cards_passed = (*passed[:-1], (source, target, (*last[2], *cards)))
+        state.set(cards_passed=(*passed[:-1], (source, target, (*last[2], *cards))))
     else:
-        state.cards_passed = (*passed, (source, target, cards))
+        state.set(cards_passed=(*passed, (source, target, cards)))
 
 
 def cards_in_last_move(state: HandState) -> int:
@@ -32,27 +32,15 @@ def cards_in_last_move(state: HandState) -> int:
     return len(state.cards_passed[-1][2])
 
 
-def take_from_hand(state: HandState, seat: int, card: int) -> None:
-    hands = list(state.hands)
-    hands[seat] = tuple(held for held in hands[seat] if held != card)
-    state.hands = tuple(hands)
-
-
-def add_to_hand(state: HandState, seat: int, cards: tuple[int, ...]) -> None:
-    hands = list(state.hands)
-    hands[seat] = (*hands[seat], *cards)
-    state.hands = tuple(hands)
-
-
 def give_card(state: HandState, giver: int, receiver: int, card: int) -> None:
     """One card from one hand to another, face down."""
-    take_from_hand(state, giver, card)
-    add_to_hand(state, receiver, (card,))
+    state.take_card(giver, card)
+    state.add_cards(receiver, (card,))
     record_move(state, giver, receiver, (card,))
 
 
 def discard_out(state: HandState, seat: int, card: int) -> None:
     """A card set aside face down for the rest of the hand (a lone player's discard in an exchange)."""
-    take_from_hand(state, seat, card)
-    state.set_aside = (*state.set_aside, card)
+    state.take_card(seat, card)
+    state.set(set_aside=(*state.set_aside, card))
     record_move(state, seat, OUT, (card,))

@@ -39,7 +39,7 @@ def legal(state: HandState, seat: int) -> tuple[Action, ...]:
 
 
 def take(state: HandState, seat: int, action: Action) -> bool:
-    state.penalty_choice = action.suit
+    state.set(penalty_choice=action.suit)
     return True
 
 

@@ -2,13 +2,16 @@
 
 A hand moves through `ORDER` from top to bottom. When a phase is finished, the machine tries the
 phases after it in turn; each one's `start` enters it where it applies (choosing who acts) or
-declines, so a phase the variant or the situation makes pointless is skipped, never asked. The
-last phase, the end of the hand, always applies: it scores the tricks, or throws the hand in
-when nobody made trump. `when` says in words on what condition each phase is entered.
+declines, so a phase the situation makes pointless is skipped, never asked. The last phase, the
+end of the hand, always applies: it scores the tricks, or throws the hand in when nobody made
+trump. `when` says in words on what condition each phase is entered, and `enters` on which rules
+it can ever be: a variant's chain keeps only those (`program`), so a phase the variant itself
+makes pointless is not even tried.
 
 A record also holds what the machine and the hand log need to know about its phase: the legal
-actions, how an action is taken, the action kinds it accepts, the reason an action of one of
-those kinds is refused, and the log's heading and words for a pass.
+actions, how an action is taken (in place), the action kinds it accepts, the reason an action
+of one of those kinds is refused, and the log's heading and words for a pass. Where a phase
+plays differently by a rule, `compiled` gives the record with the variant's functions chosen.
 """
 
 from __future__ import annotations
@@ -16,10 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, Action
+from ruleset.compiled.rules import Action, Rules
 
 from . import auction, bidding, both_ways, declarations, exchange, fold, going_under, penalty, play, special_up_bid
-from .declarations import up_suit
 from .state import (
     AUCTION,
     AUCTION_TRUMP,
@@ -54,7 +56,7 @@ from .state import (
 
 Legal = Callable[[HandState, int], tuple[Action, ...]]
 Take = Callable[[HandState, int, Action], bool]
-Refusal = Callable[[HandState, int, Action], str]
+Refusal = Callable[[HandState, int, Action], "str | None"]
 Allows = Callable[[HandState, int, Action], bool]
 
 
@@ -65,6 +67,8 @@ class Phase:
     name: str
     when: str
     """The condition on which the hand enters this phase, in words."""
+    enters: Callable[[Rules], bool]
+    """Whether a hand of these rules can ever enter the phase (a phase of no use to a variant is left out of its chain)."""
     start: Callable[[HandState], bool]
     """Enter the phase if it applies (setting who acts first); False to skip it."""
     kinds: frozenset[str]
@@ -72,9 +76,9 @@ class Phase:
     legal: Legal
     """The legal actions of the seat to act."""
     take: Take
-    """Apply a legal action to a fresh clone of the state; True once the phase is finished."""
+    """Apply a legal action in place (every write journaled); True once the phase is finished."""
     refusal: Refusal
-    """The reason code for an action of one of `kinds` that is not legal now."""
+    """The reason code for an action of one of `kinds` that is not legal now (the phase's "who may", where it has one)."""
     allows: Allows | None = None
     """Whether one action is legal, answered without listing them all; only for the phase that takes
     most of a hand's actions (play), where it spares replaying a record the full list."""
@@ -82,32 +86,12 @@ class Phase:
     """The hand log's heading for this phase ("" where the log has lines of its own)."""
     decline: str = ""
     """The hand log's words for a pass, where a pass here means declining something."""
+    compiled: Callable[[Phase, Rules], Phase] | None = None
+    """The record as a variant plays it, its rule branches chosen once (None: the same for every variant)."""
 
 
 def _reason(code: str) -> Refusal:
     return lambda state, seat, action: code
-
-
-def _round_one_reason(state: HandState, seat: int, action: Action) -> str:
-    if up_suit(state) in state.rules.bidding.forbidden_trump:
-        return "suit_not_allowed"
-    return "needs_trump_to_order" if seat == state.dealer else "needs_trump_to_make"
-
-
-def _round_two_reason(state: HandState, seat: int, action: Action) -> str:
-    if action.kind == "pass":
-        return "dealer_must_name_trump"
-    if action.suit == NO_TRUMP and state.rules.bidding.no_trump_stuck_dealer_only:
-        return "no_trump_for_stuck_dealer"
-    if action.suit in state.rules.bidding.forbidden_trump or action.suit in (NO_TRUMP, LOW_NO_TRUMP):
-        return "suit_not_allowed"
-    if action.suit in bidding.open_suits(state, seat):
-        return "needs_trump_to_make"
-    return "turned_down_suit"
-
-
-def _alone_reason(state: HandState, seat: int, action: Action) -> str:
-    return "must_go_alone" if action.kind == "pass" else "passed_cannot_go_alone"
 
 
 def _discard_reason(state: HandState, seat: int, action: Action) -> str:
@@ -119,7 +103,7 @@ def _discard_reason(state: HandState, seat: int, action: Action) -> str:
 
 
 def _play_reason(state: HandState, seat: int, action: Action) -> str:
-    if action.card not in state.hands[seat]:
+    if not state.holds(seat, action.card):
         return "card_not_in_hand"
     return "must_follow_suit"
 
@@ -132,10 +116,43 @@ def _never_taken(state: HandState, seat: int, action: Action) -> bool:
     raise AssertionError("no action is taken once the hand is over")
 
 
+def _always(rules: Rules) -> bool:
+    return True
+
+
+def _bids(rules: Rules, exchange: str | None = None) -> bool:
+    """Whether the auction has a lone bid calling for partners' cards (in this order of exchange, if given)."""
+    return rules.auction is not None and any(
+        bid.call and (exchange is None or bid.exchange == exchange) for bid in rules.auction.bids.values()
+    )
+
+
+def _partner_card(rules: Rules) -> bool:
+    return rules.lone_play.partner_card
+
+
+def _defender_card(rules: Rules) -> bool:
+    lone = rules.lone_play
+    return lone.partner_card and lone.partner_exchange.lone_defender and lone.defender_alone != "never"
+
+
+def _unseen_or_forced(rules: Rules) -> bool:
+    """A special up-card on which the dealer names trump unseen, or up-card suits that are trump at once."""
+    bidding = rules.bidding
+    return rules.up_card and (bidding.special_up_card == "dealer_names_trump_unseen" or bool(bidding.forced_trump_up_suits))
+
+
+def _round_two(rules: Rules) -> bool:
+    """Round two follows round one where the variant has it, or opens the bidding where there is no round one."""
+    bidding = rules.bidding
+    return rules.auction is None and (bidding.round_two or not (bidding.round_one and rules.up_card))
+
+
 ORDER: tuple[Phase, ...] = (
     Phase(
         REDEAL_CALL,
         "a player's hand qualifies for a redeal and they have calls left",
+        lambda rules: bool(rules.bidding.redeal_ranks),
         bidding.start_redeal,
         frozenset({"pass", "call_redeal"}),
         bidding.legal_redeal,
@@ -147,6 +164,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         GO_UNDER_CALL,
         "the variant lets a player go under and a player's hand qualifies",
+        lambda rules: rules.bidding.going_under is not None,
         going_under.start_call,
         frozenset({"pass", "go_under"}),
         going_under.legal_call,
@@ -158,6 +176,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         GO_UNDER_DISCARD,
         "exactly one player called to go under",
+        lambda rules: rules.bidding.going_under is not None,
         going_under.start_discard,
         frozenset({"discard"}),
         going_under.legal_discard,
@@ -168,37 +187,44 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         DEALER_NAMES_UNSEEN,
         "the up-card is a special card that lets the dealer name trump unseen",
+        _unseen_or_forced,
         bidding.start_unseen,
         frozenset({"name_trump"}),
-        bidding.legal_unseen,
+        bidding.NAMING_UNSEEN.legal,
         bidding.take_unseen,
-        _reason("suit_not_allowed"),
+        bidding.NAMING_UNSEEN.refusal,
+        bidding.NAMING_UNSEEN.allows,
         title="The special card is turned up: the dealer names trump unseen",
     ),
     Phase(
         SPECIAL_UP_BID,
         "the up-card is a special card that the players bid on by naming a suit, the dealer last and unable to pass",
+        lambda rules: rules.up_card and rules.bidding.special_up_card == special_up_bid.RULE,
         special_up_bid.start,
         frozenset({"pass", "name_trump"}),
-        special_up_bid.legal,
+        special_up_bid.CALLS.legal,
         special_up_bid.take,
-        special_up_bid.refusal,
+        special_up_bid.CALLS.refusal,
+        special_up_bid.CALLS.allows,
         title="The special card is turned up: a suit is named for it, the dealer last",
     ),
     Phase(
         PREDICT,
         "trump is not made yet, there is an up-card, and the variant lets a player predict it",
+        lambda rules: rules.up_card and rules.bidding.prediction,
         bidding.start_predict,
         frozenset({"pass", "predict", "predict_alone"}),
-        bidding.legal_predict,
+        bidding.PREDICTION.legal,
         bidding.take_predict,
-        _reason("suit_not_allowed"),
+        bidding.PREDICTION.refusal,
+        bidding.PREDICTION.allows,
         title="Predicting the up-card",
         decline="Makes no prediction",
     ),
     Phase(
         AUCTION,
         "the variant makes its contract by a numeric auction instead of the up-card rounds",
+        lambda rules: rules.auction is not None,
         auction.start_auction,
         frozenset({"pass", "bid"}),
         auction.legal_auction,
@@ -209,6 +235,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         AUCTION_TRUMP,
         "the auction is won with a bid that names no trump, so its winner names it",
+        lambda rules: rules.auction is not None and any(bid.trump is None for bid in rules.auction.bids.values()),
         auction.start_trump,
         frozenset({"name_trump"}),
         auction.legal_trump,
@@ -219,38 +246,45 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         BID_ROUND_ONE,
         "trump is not made yet, there is an up-card, and the variant bids on it",
+        lambda rules: rules.auction is None and rules.up_card and rules.bidding.round_one,
         bidding.start_round_one,
         frozenset({"pass", "order_up"}),
-        bidding.legal_round_one,
+        bidding.ROUND_ONE.legal,
         bidding.take_round_one,
-        _round_one_reason,
+        bidding.ROUND_ONE.refusal,
+        bidding.ROUND_ONE.allows,
         title="Round one (the up-card)",
     ),
     Phase(
         BID_ROUND_TWO,
         "trump is not made yet, and either everyone passed round one of a variant with a round two, "
         "or the hand has no up-card or no round one",
+        _round_two,
         bidding.start_round_two,
         frozenset({"pass", "name_trump"}),
-        bidding.legal_round_two,
+        bidding.ROUND_TWO.legal,
         bidding.take_round_two,
-        _round_two_reason,
+        bidding.ROUND_TWO.refusal,
+        bidding.ROUND_TWO.allows,
         title="Round two (naming a suit)",
     ),
     Phase(
         DECLARE_ALONE,
         "trump is made and going alone is the maker's choice, not settled by the variant or a prediction",
+        lambda rules: rules.auction is None and rules.lone_play.maker_alone == "choice",
         declarations.start_alone,
         frozenset({"pass", "go_alone"}),
-        declarations.legal_alone,
+        declarations.GOING_ALONE.legal,
         declarations.take_alone,
-        _alone_reason,
+        declarations.GOING_ALONE.refusal,
+        declarations.GOING_ALONE.allows,
         title="Going alone",
         decline="Does not go alone",
     ),
     Phase(
         PARTNER_ASK,
         "the maker plays alone, the variant gives a lone player a partner's card, and there are several partners",
+        lambda rules: rules.lone_play.partner_card and any(len(partners) > 1 for partners in rules.partners),
         declarations.start_ask,
         frozenset({"ask"}),
         declarations.legal_ask,
@@ -261,6 +295,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         LONE_DISCARD_FIRST,
         "the maker plays alone, the variant gives a lone player a partner's card, and the lone player discards first",
+        lambda rules: rules.lone_play.partner_card and rules.lone_play.partner_exchange.discard_first,
         exchange.start_lone_discard_first,
         frozenset({"discard"}),
         declarations.legal_lone_discard,
@@ -271,6 +306,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         CALL_DISCARD,
         "a lone bid calls for partners' cards and the bidder discards before receiving them",
+        lambda rules: _bids(rules, "bidder_first"),
         auction.start_call_discard,
         frozenset({"discard"}),
         declarations.legal_lone_discard,
@@ -281,6 +317,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         CALL_HAND_OVER,
         "a lone bid calls for cards both ways, so the bidder first hands the partner the cards called",
+        lambda rules: _bids(rules, both_ways.BOTH_WAYS),
         both_ways.start_hand_over,
         frozenset({"give"}),
         declarations.legal_give,
@@ -291,6 +328,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         CALL_PASS_BACK,
         "the lone bidder handed the partner the cards called, and the partner passes as many back",
+        lambda rules: _bids(rules, both_ways.BOTH_WAYS),
         both_ways.start_pass_back,
         frozenset({"give"}),
         declarations.legal_give,
@@ -301,6 +339,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         PARTNER_GIVE,
         "the maker plays alone and the variant gives a lone player a partner's card, or a lone bid calls for partners' cards",
+        lambda rules: _partner_card(rules) or _bids(rules),
         declarations.start_give,
         frozenset({"give"}),
         declarations.legal_give,
@@ -311,6 +350,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         LONE_DISCARD,
         "partners gave the lone maker cards that the maker did not discard for beforehand",
+        lambda rules: _partner_card(rules) or _bids(rules),
         declarations.start_lone_discard,
         frozenset({"discard"}),
         declarations.legal_lone_discard,
@@ -321,6 +361,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         DEALER_DISCARD,
         "someone takes the up-card (the dealer, or a predictor) and still plays, or the dealer picks up for a lone partner",
+        lambda rules: rules.up_card,
         declarations.start_discard,
         frozenset({"discard", "leave_up_card"}),
         declarations.legal_discard,
@@ -331,6 +372,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         DUMMY_DISCARD,
         "trump is made, the variant has a dummy hand, and the maker does not play alone",
+        lambda rules: rules.dummy,
         declarations.start_dummy_discard,
         frozenset({"discard"}),
         declarations.legal_dummy_discard,
@@ -341,16 +383,19 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         FOLD_OR_PLAY,
         "trump is made and the variant lets the players other than the maker fold or play",
+        lambda rules: rules.fold is not None,
         fold.start,
         frozenset({"stay_in", "fold"}),
-        fold.legal,
+        fold.CHOICE.legal,
         fold.take,
-        _reason("cannot_fold"),
+        fold.CHOICE.refusal,
+        fold.CHOICE.allows,
         title="Fold or play",
     ),
     Phase(
         DEFEND_ALONE,
         "trump is made and a defender may defend alone by the variant's rule",
+        lambda rules: rules.lone_play.defender_alone != "never",
         declarations.start_defend,
         frozenset({"pass", "defend_alone"}),
         declarations.legal_defend,
@@ -362,6 +407,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         DEFENDER_DISCARD_FIRST,
         "a defender plays alone, the variant gives a lone defender a partner's card, and the lone player discards first",
+        lambda rules: _defender_card(rules) and rules.lone_play.partner_exchange.discard_first,
         exchange.start_defender_discard_first,
         frozenset({"discard"}),
         declarations.legal_lone_discard,
@@ -372,6 +418,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         DEFENDER_GIVE,
         "a defender plays alone and the variant gives a lone defender a partner's card",
+        _defender_card,
         exchange.start_defender_give,
         frozenset({"give"}),
         declarations.legal_give,
@@ -382,6 +429,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         DEFENDER_DISCARD,
         "the other defender gave the lone defender a card, which the lone defender may discard",
+        lambda rules: _defender_card(rules) and not rules.lone_play.partner_exchange.discard_first,
         exchange.start_defender_discard,
         frozenset({"discard"}),
         declarations.legal_lone_discard,
@@ -392,16 +440,19 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         PLAY,
         "trump is made and every declaration is settled",
+        _always,
         play.start,
         frozenset({"play"}),
-        play.legal_play,
+        play.legal_following_suit,
         play.take_play,
         _play_reason,
-        play.allows_play,
+        play.allows_following_suit,
+        compiled=play.compiled,
     ),
     Phase(
         RENEGE_PENALTY_CHOICE,
         "play has stopped with a renege caught, and the variant lets the innocent side choose its penalty",
+        lambda rules: rules.renege_options.innocent_chooses,
         penalty.start,
         frozenset({"penalty"}),
         penalty.legal,
@@ -412,6 +463,7 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         HAND_OVER,
         "always, as the last phase: the tricks are scored, or the hand is thrown in when nobody made trump",
+        _always,
         play.finish,
         frozenset(),
         _nothing,
@@ -423,12 +475,3 @@ ORDER: tuple[Phase, ...] = (
 BY_NAME: dict[str, Phase] = {phase.name: phase for phase in ORDER}
 PHASES = tuple(phase.name for phase in ORDER)
 """Every phase name, in the order a hand meets them."""
-_NEXT = {phase.name: ORDER[index + 1 :] for index, phase in enumerate(ORDER)}
-
-
-def advance(state: HandState, finished: str | None) -> None:
-    """Enter the first phase after `finished` (None: from the deal) that applies to the state."""
-    for phase in _NEXT[finished] if finished is not None else ORDER:
-        if phase.start(state):
-            state.phase = phase.name
-            return

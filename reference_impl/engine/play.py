@@ -6,13 +6,20 @@ belongs to trump), read from the compiled rules' tables for the hand's trump sui
 
 from __future__ import annotations
 
-from ruleset.compiled.rules import Action
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ruleset.compiled.rules import Action, Rules
 
 from .auction import contract_leader
 from .bidding import throw_in
 from .contract_score import score_contract
 from .penalty import takes_off_guilty_side
-from .state import HAND_OVER, HandResult, HandState
+from .state import HandResult, HandState
+
+if TYPE_CHECKING:
+    from .phases import Phase
 
 
 def first_leader(state: HandState) -> int:
@@ -37,106 +44,151 @@ def start(state: HandState) -> bool:
     """Play begins once trump is made and every declaration is settled."""
     if state.trump is None:
         return False
-    state.passes = 0
-    state.leader = first_leader(state)
-    state.to_act = state.leader
+    leader = first_leader(state)
+    state.set(passes=0, leader=leader)
+    state.to_act = leader
     return True
 
 
-def legal_play(state: HandState, seat: int) -> tuple[Action, ...]:
-    rules = state.rules
-    hand = state.hands[seat]
-    play_actions = rules.play_actions
-    if state.trick and not rules.renege_penalized:
-        follows = state.follows
-        led = state.led_suit
-        following = tuple([play_actions[card] for card in hand if follows[card] == led])
+def compiled(phase: Phase, rules: Rules) -> Phase:
+    """The play phase with the variant's rule on reneges chosen: a renege is refused, or allowed and penalized."""
+    if rules.renege_penalized:
+        return replace(phase, legal=legal_any_card, take=take_play_watching_reneges, allows=allows_any_card)
+    return replace(phase, legal=legal_following_suit, take=take_play, allows=allows_following_suit)
+
+
+def trick_winner_for(rules: Rules) -> Callable[[HandState, tuple[tuple[int, int], ...]], int]:
+    """Who wins a trick, by the variant's rule for two identical cards (a double pack)."""
+    return trick_winner_later_duplicate_wins if rules.later_duplicate_wins else trick_winner
+
+
+def legal_following_suit(state: HandState, seat: int) -> tuple[Action, ...]:
+    """A card of the suit led if the seat holds one, else any card, in the order the seat's cards came."""
+    held = state.bits[seat]
+    if state.trick:
+        following = held & state.follow_masks[state.led_suit]  # type: ignore[index]  # a trick in progress has a suit led
         if following:
-            return following
-    return tuple(map(play_actions.__getitem__, hand))
+            held = following
+    program = state.program
+    bit, play_actions = program.bit, program.play_actions
+    return tuple([play_actions[card] for card in state.order[seat] if held & bit[card]])
 
 
-def allows_play(state: HandState, seat: int, action: Action) -> bool:
-    """Whether `action` is one of `legal_play`'s, decided without listing them (replaying a record
+def legal_any_card(state: HandState, seat: int) -> tuple[Action, ...]:
+    """Any card held, in the order the seat's cards came: a renege is allowed, and penalized once caught."""
+    held = state.bits[seat]
+    program = state.program
+    bit, play_actions = program.bit, program.play_actions
+    return tuple([play_actions[card] for card in state.order[seat] if held & bit[card]])
+
+
+def allows_following_suit(state: HandState, seat: int, action: Action) -> bool:
+    """Whether `action` is one of `legal_following_suit`'s, decided without listing them (replaying a record
     checks every card this way; a property test holds the two to the same answers)."""
     card = action.card
-    hand = state.hands[seat]
-    if card not in hand or state.rules.play_actions[card] is not action:
+    if card < 0 or state.program.play_actions[card] is not action:
         return False
-    if not state.trick or state.rules.renege_penalized:
+    held = state.bits[seat]
+    card_bit = 1 << card
+    if not held & card_bit:
+        return False
+    if not state.trick:
         return True
-    follows = state.follows
-    led = state.led_suit
-    return follows[card] == led or all(follows[held] != led for held in hand)
+    following = state.follow_masks[state.led_suit]  # type: ignore[index]  # a trick in progress has a suit led
+    return bool(card_bit & following) or not held & following
+
+
+def allows_any_card(state: HandState, seat: int, action: Action) -> bool:
+    card = action.card
+    return card >= 0 and state.program.play_actions[card] is action and state.holds(seat, card)
 
 
 def take_play(state: HandState, seat: int, action: Action) -> bool:
-    """The card leaves the hand and joins the trick; a full trick goes to its winner. True once the last trick is won."""
+    """The card leaves the hand and joins the trick; a full trick goes to its winner. True once the last trick is won.
+
+    The journal is written directly, as `set` and `take_card` would: this runs for most of a hand's actions.
+    """
     card = action.card
-    hands = list(state.hands)
-    held = hands[seat]
-    hands[seat] = tuple([other for other in held if other != card])
-    state.hands = tuple(hands)
+    journal = state.journal
+    bits = state.bits
+    held = bits[seat]
+    journal.append((bits, seat, held))
+    bits[seat] = held ^ (1 << card)
     trick = state.trick
+    journal.append(("trick", trick))
     if not trick:
+        journal.append(("led_suit", state.led_suit))
         state.led_suit = state.follows[card]
-        trick = ((seat, card),)
-    else:
-        if state.rules.renege_penalized and state.reneged is None and _revokes(state, held, card):
-            state.reneged = seat
-            if state.rules.renege_options.ends_hand:
-                state.trick = (*trick, (seat, card))
-                return True  # the hand stops at the renege, this trick unfinished
-        trick = (*trick, (seat, card))
+    trick = state.trick = (*trick, (seat, card))
     if len(trick) < state.active_count:
-        state.trick = trick
-        state.to_act = state.next_active(seat)
+        state.to_act = state.next_seat[seat]
         return False
-    winner = trick_winner(state, trick)
-    won = list(state.tricks_won)
+    winner = state.program.trick_winner(state, trick)
+    won = state.won
+    journal.append((won, winner, won[winner]))
     won[winner] += 1
-    state.tricks_won = tuple(won)
-    tricks = (*state.tricks, (winner, trick))
-    state.tricks = tricks
-    state.trick = ()
+    tricks = state.tricks
+    journal.append(("tricks", tricks))
+    journal.append(("led_suit", state.led_suit))
+    state.tricks = (*tricks, (winner, trick))
+    state.trick = ()  # its value before this card is in the journal already
     state.led_suit = None
-    if len(tricks) == state.rules.hand_size:
+    if len(tricks) + 1 == state.rules.hand_size:
         return True
-    state.leader = winner
-    state.to_act = winner
+    journal.append(("leader", state.leader))
+    state.leader = state.to_act = winner
     return False
 
 
-def _revokes(state: HandState, held: tuple[int, ...], card: int) -> bool:
-    """Whether playing `card` from `held` fails to follow suit while holding the suit led."""
-    follows = state.follows
-    led = state.led_suit
-    return follows[card] != led and any(follows[other] == led for other in held if other != card)
+def take_play_watching_reneges(state: HandState, seat: int, action: Action) -> bool:
+    """As `take_play`, where any card may be played: the first renege is caught, and may end the hand there."""
+    card = action.card
+    trick = state.trick
+    if trick and state.reneged is None and _revokes(state, seat, card):
+        state.set(reneged=seat)
+        if state.rules.renege_options.ends_hand:
+            state.take_card(seat, card)
+            state.set(trick=(*trick, (seat, card)))
+            return True  # the hand stops at the renege, this trick unfinished
+    return take_play(state, seat, action)
+
+
+def _revokes(state: HandState, seat: int, card: int) -> bool:
+    """Whether playing `card` fails to follow suit while holding the suit led."""
+    following = state.follow_masks[state.led_suit]  # type: ignore[index]  # a trick in progress has a suit led
+    card_bit = state.program.bit[card]
+    return not card_bit & following and bool(state.bits[seat] & ~card_bit & following)
 
 
 def trick_winner(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
-    """The seat whose card wins: highest trump, else highest card of the suit led."""
-    rules = state.rules
+    """The seat whose card wins: highest trump, else highest card of the suit led (of two equal cards, the first)."""
+    ranks = _ranks(state, trick)
+    best_seat, best_card = trick[0]
+    best = ranks[best_card]
+    for seat, card in trick[1:]:
+        rank = ranks[card]
+        if rank > best:
+            best_seat, best = seat, rank
+    return best_seat
+
+
+def trick_winner_later_duplicate_wins(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
+    """As `trick_winner`, but of two identical cards (a double pack) the later played wins."""
+    ranks = _ranks(state, trick)
+    best_seat, best_card = trick[0]
+    best = ranks[best_card]
+    for seat, card in trick[1:]:
+        rank = ranks[card]
+        if rank >= best:
+            best_seat, best = seat, rank
+    return best_seat
+
+
+def _ranks(state: HandState, trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Every card's rank in this trick: by the hand's trump and the suit the first card led."""
     trump = state.trump
     assert trump is not None
-    effective = rules.effective_suit[trump]
-    power = rules.power[trump]
-    led = effective[trick[0][1]]
-    later_wins = rules.later_duplicate_wins
-    best_seat, best_card = trick[0]
-    best = power[best_card]
-    best_is_trump = effective[best_card] == trump
-    for seat, card in trick[1:]:
-        suit = effective[card]
-        if suit == trump:
-            value = power[card]
-            if not best_is_trump or value > best or (later_wins and value == best):
-                best_seat, best, best_is_trump = seat, value, True
-        elif suit == led and not best_is_trump:
-            value = power[card]
-            if value > best or (later_wins and value == best):
-                best_seat, best = seat, value
-    return best_seat
+    return state.program.ranks[trump][state.follows[trick[0][1]]]
 
 
 def finish(state: HandState) -> bool:
@@ -173,20 +225,20 @@ def _score(state: HandState) -> None:
     clause_cited: str | None = clause
     if state.reneged is not None:
         points, row_name, clause_cited = _renege_points(state, state.reneged), "renege", rules.renege_clause
-    state.phase = HAND_OVER
-    state.to_act = None
-    state.result = HandResult(
-        thrown_in=False,
-        maker=maker,
-        trump=state.trump,
-        makers_tricks=makers_tricks,
-        maker_alone=maker_alone,
-        defender_alone=state.defender_alone,
-        row=row_name,
-        clause=clause_cited,
-        points=tuple(points),
-        reneged_by=state.reneged,
-        player_rows=player_rows,
+    state.end(
+        HandResult(
+            thrown_in=False,
+            maker=maker,
+            trump=state.trump,
+            makers_tricks=makers_tricks,
+            maker_alone=maker_alone,
+            defender_alone=state.defender_alone,
+            row=row_name,
+            clause=clause_cited,
+            points=tuple(points),
+            reneged_by=state.reneged,
+            player_rows=player_rows,
+        )
     )
 
 
@@ -199,8 +251,8 @@ def _player_points(state: HandState) -> tuple[list[int], tuple[str | None, ...]]
     rows: list[str | None] = []
     for seat in range(rules.players):
         role = "maker" if seat == state.maker else "defender" if state.active[seat] else "folded"
-        row = table.row(role, state.tricks_won[seat])
-        points[rules.team_of[seat]] += row.points(state.tricks_won[seat])
+        row = table.row(role, state.won[seat])
+        points[rules.team_of[seat]] += row.points(state.won[seat])
         rows.append(row.name)
     return points, tuple(rows)
 

@@ -15,6 +15,7 @@ from ruleset.compiled.rules import Action
 
 from .declarations import PASSED_ROUND_ONE, record_pass, trump_made
 from .state import HandState
+from .who_may import Decision
 
 RULE = "dealer_takes_if_all_pass"
 
@@ -26,17 +27,18 @@ def start(state: HandState) -> bool:
     if state.trump is not None or up is None or up not in rules.special_cards or rules.bidding.special_up_card != RULE:
         return False
     state.to_act = state.left_of(state.dealer)
-    state.passes = 0
+    state.set(passes=0)
     return True
 
 
-def legal(state: HandState, seat: int) -> tuple[Action, ...]:
-    """Every suit the variant allows as trump; a pass as well, for everyone but the dealer."""
-    actions = state.rules.actions
-    named = [
-        actions[f"name_trump:{letter}"] for index, letter in enumerate(SUITS) if index not in state.rules.bidding.forbidden_trump
-    ]
-    return tuple(named) if seat == state.dealer else (actions["pass"], *named)
+def refusal(state: HandState, seat: int, action: Action) -> str | None:
+    """Who may pass or name a suit: every suit the variant allows as trump; a pass, for everyone but the dealer."""
+    if action.kind == "pass":
+        return "dealer_must_name_trump" if seat == state.dealer else None
+    return "suit_not_allowed" if action.suit >= len(SUITS) or action.suit in state.rules.bidding.forbidden_trump else None
+
+
+CALLS = Decision(("pass", *(f"name_trump:{letter}" for letter in SUITS)), refusal)
 
 
 def take(state: HandState, seat: int, action: Action) -> bool:
@@ -47,8 +49,3 @@ def take(state: HandState, seat: int, action: Action) -> bool:
     record_pass(state, seat, PASSED_ROUND_ONE)
     state.to_act = state.left_of(seat)
     return False
-
-
-def refusal(state: HandState, seat: int, action: Action) -> str:
-    """The dealer may not pass; any other refused action names a suit that cannot be trump."""
-    return "dealer_must_name_trump" if action.kind == "pass" else "suit_not_allowed"

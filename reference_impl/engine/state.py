@@ -1,21 +1,32 @@
-"""The state of one hand, and what a refusal looks like.
+"""The state of one hand: changed in place by `do`, put back by `undo`, copied on demand.
 
-A HandState is a value: `apply` never changes one, it returns a new one. Every field holds an
-immutable value (ints, tuples, None), so a new state is a shallow copy with a few fields
-replaced; that keeps the state machine pure and a random playout cheap.
+A HandState applies an action to itself and can take it back, as OpenSpiel's states do: search,
+fuzzing and simulation pay for a copy only when they want one, and the pure `apply` of the
+machine is a copy followed by `do`. Every write an action makes goes through the journal
+(`set` for a field, the card helpers for hands), which records the value it replaces; `undo`
+restores them, newest first, back to the mark `do` left. Who was to act is not journaled: the
+action's own record in `history` gives the seat back.
+
+Hands are bit sets over the deck, so holding a card, following suit and taking a card out are
+single integer operations; each seat also keeps the order its cards came in, so a hand is
+shown, and its legal actions listed, in the order the cards were dealt and received.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from typing import ClassVar
+from dataclasses import dataclass
+from functools import reduce
+from operator import or_
+from typing import TYPE_CHECKING, Any
 
 from ruleset.compiled.contracts import Contract
 from ruleset.compiled.rules import Action, Rules
 from ruleset.refusals import MEANINGS
 
 from ..deal import Deal
+
+if TYPE_CHECKING:
+    from .program import Program, Step
 
 BID_ROUND_ONE = "bid_round_one"
 BID_ROUND_TWO = "bid_round_two"
@@ -83,139 +94,389 @@ class HandResult:
     """In a contract game, the teams that won the hand: the bidders who made their bid, else the defenders who set it."""
 
 
-@dataclass(eq=False, slots=True)
-class HandState:
-    """One hand in progress. Read its fields; change it only through `apply`.
+FIELDS = (
+    "rules",
+    "deal",
+    "program",
+    "phase",
+    "step",
+    "is_over",
+    "to_act",
+    "up_suit",
+    "active",
+    "active_count",
+    "next_seat",
+    "passed",
+    "dummy",
+    "redeals_left",
+    "passes",
+    "turned_down",
+    "trump",
+    "maker",
+    "maker_alone",
+    "defender_alone",
+    "discarded",
+    "leader",
+    "led_suit",
+    "follows",
+    "follow_masks",
+    "trick",
+    "tricks",
+    "result",
+    "taker",
+    "giver",
+    "made_in_round",
+    "predicted_alone",
+    "reneged",
+    "callers",
+    "set_aside",
+    "penalty_choice",
+    "kitty",
+    "cards_passed",
+    "under_callers",
+    "folded",
+    "bids",
+    "contract",
+    "_legal",
+)
+"""The fields a copy takes as they are: every value is immutable (ints, tuples, records, None)."""
+LISTS = ("bits", "order", "won", "_history")
+"""The fields held in lists, changed in place: a copy gets lists of its own."""
 
-    Each field is declared once, here; None means "not (yet) in this hand" (no trump made, no
-    lone defender, nobody to act once the hand is over). Slots keep reading a field as cheap as
-    Python allows, and `clone` (run on every action) is generated from these declarations.
+
+class HandState:
+    """One hand in progress. Read its fields; change it only through `do` (or the pure `apply`).
+
+    None means "not (yet) in this hand" (no trump made, no lone defender, nobody to act once the
+    hand is over). The phase functions write fields with `set`, and move cards with `take_card`
+    and `add_cards`, so that every write can be undone.
     """
+
+    __slots__ = (*FIELDS, *LISTS, "journal", "_marks")
 
     rules: Rules
     deal: Deal
+    program: Program
     phase: str
+    step: Step
+    """The compiled record of the phase (`program.Step`): what the machine calls."""
+    is_over: bool
     to_act: int | None
-    hands: tuple[tuple[int, ...], ...]
+    up_suit: int | None
+    """The suit index the up-card stands for in the bidding (a joker's, where a rule names one); None if none."""
     active: tuple[bool, ...]
     active_count: int
-    tricks_won: tuple[int, ...]
+    next_seat: tuple[int, ...]
+    """For each seat, the first active seat clockwise after it."""
     passed: tuple[int, ...]
     dummy: tuple[int, ...]
-    redeals_left: tuple[int, ...] | None = None
+    redeals_left: tuple[int, ...] | None
     """How many redeals each player may still call in the game (None: no limit)."""
-    history: tuple[tuple[int, Action], ...] = ()
-    passes: int = 0
-    turned_down: int | None = None
-    trump: int | None = None
-    maker: int | None = None
-    maker_alone: bool | None = None
+    passes: int
+    turned_down: int | None
+    trump: int | None
+    maker: int | None
+    maker_alone: bool | None
     """None until the maker's choice is made (or made for them by the variant)."""
-    defender_alone: int | None = None
-    discarded: int | None = None
-    trick: tuple[tuple[int, int], ...] = ()
-    leader: int | None = None
-    led_suit: int | None = None
-    follows: tuple[int, ...] = ()
+    defender_alone: int | None
+    discarded: int | None
+    leader: int | None
+    led_suit: int | None
+    follows: tuple[int, ...]
     """Each card's effective suit under this hand's trump (the compiled rules' row), once trump is made."""
-    tricks: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
-    result: HandResult | None = None
-    taker: int | None = None
-    giver: int | None = None
-    made_in_round: int = 0
-    predicted_alone: bool = False
-    reneged: int | None = None
-    callers: tuple[int, ...] = ()
-    set_aside: tuple[int, ...] = ()
-    penalty_choice: int | None = None
+    follow_masks: tuple[int, ...]
+    """For each effective suit, the cards of it under this hand's trump, as a bit set, once trump is made."""
+    trick: tuple[tuple[int, int], ...]
+    """The trick in progress as (seat, card) pairs, in the order played."""
+    tricks: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    """The finished tricks as (winner, trick)."""
+    result: HandResult | None
+    taker: int | None
+    giver: int | None
+    made_in_round: int
+    predicted_alone: bool
+    reneged: int | None
+    callers: tuple[int, ...]
+    set_aside: tuple[int, ...]
+    penalty_choice: int | None
     """The innocent side's choice of renege penalty, an index of PENALTY_CHOICES (None: not chosen, or not theirs to choose)."""
-    kitty: tuple[int, ...] = ()
+    kitty: tuple[int, ...]
     """The hidden kitty as it lies now: as dealt, or the cards shown by a player who went under."""
-    cards_passed: tuple[tuple[int | str, int | str, tuple[int, ...]], ...] = ()
+    cards_passed: tuple[tuple[int | str, int | str, tuple[int, ...]], ...]
     """Cards moved between hands, the kitty ("kitty") and the discards ("out"), in the order they moved."""
-    under_callers: tuple[int, ...] = ()
+    under_callers: tuple[int, ...]
     """Who called to go under this hand, in the order they were asked."""
-    folded: tuple[int, ...] = ()
+    folded: tuple[int, ...]
     """The seats that folded in fold or play, in the order they folded."""
-    bids: tuple[tuple[int, Action], ...] = ()
+    bids: tuple[tuple[int, Action], ...]
     """The auction so far, passes included, as (seat, action); the last bid in it is the highest."""
-    contract: Contract | None = None
+    contract: Contract | None
     """The auction's result, once it is over (its trump None until the winner names it)."""
-    _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
-    """The legal actions, worked out at most once per state (a state never changes once built)."""
+    _legal: tuple[Action, ...] | None
+    """The legal actions, worked out at most once between two actions."""
+    bits: list[int]
+    """Each seat's cards as a bit set (bit c: card c); `hands` shows them as cards."""
+    order: list[tuple[int, ...]]
+    """Each seat's cards in the order they came: as dealt, then as received (cards since gone included)."""
+    won: list[int]
+    """Tricks won per seat; `tricks_won` shows them as a tuple."""
+    _history: list[tuple[int, Action]]
+    journal: list[tuple[Any, ...]]
+    """What each write replaced, newest last: (field, value) or (list, index, value)."""
+    _marks: list[int]
+    """Per action done in place, the journal's length before it (what `undo` goes back to)."""
+
+    def __init__(self, rules: Rules, deal: Deal, program: Program, redeals_left: tuple[int, ...] | None) -> None:
+        """The state as dealt, before the first phase is entered (`machine.new_hand` enters it)."""
+        players = rules.players
+        self.rules = rules
+        self.deal = deal
+        self.program = program
+        self.phase = HAND_OVER
+        self.step = program.over
+        self.is_over = True
+        self.to_act = None
+        up = deal.up_card
+        self.up_suit = None if up is None else program.up_suits[up]
+        self.active = (True,) * players
+        self.active_count = players
+        self.next_seat = program.next_seat
+        self.passed = (0,) * players
+        self.dummy = deal.dummy
+        self.redeals_left = redeals_left
+        self.passes = 0
+        self.turned_down = self.trump = self.maker = self.maker_alone = self.defender_alone = None
+        self.discarded = self.leader = self.led_suit = self.result = self.taker = self.giver = None
+        self.reneged = self.penalty_choice = self.contract = None
+        self.follows = self.follow_masks = self.trick = self.tricks = ()
+        self.made_in_round = 0
+        self.predicted_alone = False
+        self.callers = self.set_aside = self.cards_passed = self.under_callers = self.folded = self.bids = ()
+        self.kitty = deal.kitty
+        self._legal = None
+        self.bits = [reduce(or_, map(program.bit.__getitem__, hand), 0) for hand in deal.hands]
+        self.order = list(deal.hands)
+        self.won = [0] * players
+        self._history = []
+        self.journal = []
+        self._marks = []
+
+    # --- Reading -------------------------------------------------------------------------------
 
     @property
     def dealer(self) -> int:
         return self.deal.dealer
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == HAND_OVER
-
-    @property
     def dealer_took_up_card(self) -> bool:
         """Whether the up-card is (to be) taken into a hand: the dealer's, or a smitty predictor's."""
         return self.taker is not None
 
-    clone: ClassVar[Callable[[HandState], HandState]]
-    """A shallow copy for building the next state, with no legal actions worked out yet.
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's cards, in the order they came into the hand."""
+        bit = self.program.bit
+        return tuple(
+            tuple([card for card in order if held & bit[card]]) for held, order in zip(self.bits, self.order, strict=True)
+        )
 
-    Only the state machine calls it. It is straight-line code generated from the field
-    declarations below the class, as dataclasses generate __init__: a loop over the fields
-    costs a quarter of a random playout, and a copy written out by hand could forget one.
-    """
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """One seat's cards, in the order they came into the hand."""
+        bit = self.program.bit
+        held = self.bits[seat]
+        return tuple([card for card in self.order[seat] if held & bit[card]])
+
+    def holds(self, seat: int, card: int) -> bool:
+        return bool(self.bits[seat] & self.program.bit[card])
+
+    def hand_size(self, seat: int) -> int:
+        return self.bits[seat].bit_count()
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self.won)
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action taken, as (seat, action), in order."""
+        return tuple(self._history)
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.rules.players
 
+    def next_active(self, seat: int) -> int:
+        """The first active seat clockwise after `seat`."""
+        return self.next_seat[seat]
+
+    # --- Writing, journaled --------------------------------------------------------------------
+
+    def set(self, **changes: Any) -> None:
+        """Write fields, recording the values they replace."""
+        log = self.journal
+        for name, value in changes.items():
+            log.append((name, getattr(self, name)))
+            setattr(self, name, value)
+
+    def take_card(self, seat: int, card: int) -> None:
+        """The card leaves the seat's hand."""
+        held = self.bits
+        self.journal.append((held, seat, held[seat]))
+        held[seat] &= ~self.program.bit[card]
+
+    def add_cards(self, seat: int, cards: tuple[int, ...]) -> None:
+        """The cards join the seat's hand, after those it holds."""
+        held, order, bit = self.bits, self.order, self.program.bit
+        log = self.journal
+        log.append((held, seat, held[seat]))
+        log.append((order, seat, order[seat]))
+        for card in cards:
+            held[seat] |= bit[card]
+        order[seat] = (*[card for card in order[seat] if card not in cards], *cards)
+
     def sit_out(self, seats: tuple[int, ...]) -> None:
-        """Lay down these seats' hands for the rest of the hand (only the state machine calls this)."""
+        """Lay down these seats' hands for the rest of the hand."""
         active = list(self.active)
         for seat in seats:
             active[seat] = False
-        self.active = tuple(active)
-        self.active_count = sum(active)
+        players = len(active)
+        following = []
+        for seat in range(players):
+            nxt = (seat + 1) % players
+            while not active[nxt]:
+                nxt = (nxt + 1) % players
+            following.append(nxt)
+        self.set(active=tuple(active), active_count=sum(active), next_seat=tuple(following))
 
-    def next_active(self, seat: int) -> int:
-        """The first active seat clockwise after `seat`."""
-        active = self.active
-        nxt = seat + 1
-        if nxt == len(active):
-            nxt = 0
-        while not active[nxt]:
-            nxt = nxt + 1 if nxt + 1 < len(active) else 0
-        return nxt
+    def end(self, result: HandResult) -> None:
+        """The hand is over, with this result: nobody acts any more."""
+        self.set(step=self.program.over, to_act=None, result=result)
+        self.phase = HAND_OVER
+        self.is_over = True
+
+    # --- Acting in place -----------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the player to act may do now (nothing once the hand is over)."""
+        legal = self._legal
+        if legal is None:
+            seat = self.to_act
+            legal = self._legal = () if seat is None else self.step.legal(self, seat)
+        return legal
+
+    def do(self, action: Action | str, seat: int | None = None) -> None:
+        """Take `action` in place, by the player to act; raise IllegalAction, changing nothing, if it is refused.
+
+        `seat`, when given, is who claims to act: acting out of turn is refused as not_your_turn.
+        Legality is settled the cheapest way the state allows: by identity among the legal actions
+        already worked out (a random playout lists them first), else by the phase's own one-action
+        check (replaying a record), else by looking the action up and listing them.
+        """
+        to_act = self.to_act
+        legal = self._legal
+        step = self.step
+        if seat is not None and seat != to_act:
+            action = self._refuse_or_find(action, seat)
+        elif legal is not None:
+            for candidate in legal:
+                if candidate is action:
+                    break
+            else:
+                action = self._refuse_or_find(action, seat)
+        elif to_act is None or not isinstance(action, Action) or not step.allows(self, to_act, action):
+            action = self._refuse_or_find(action, seat)
+        # Accepted: the phase takes it, and the next phase is entered once it is done.
+        self._marks.append(len(self.journal))
+        self._history.append((to_act, action))  # type: ignore[arg-type]  # an accepted action has a seat and is an Action
+        self._legal = None
+        if step.take(self, to_act, action):  # type: ignore[arg-type]
+            self.enter(step.following)
+
+    def accepted(self, action: Action | str, seat: int | None = None) -> Action:
+        """The action as this state's own Action object if it may be taken now; raise IllegalAction if not (as `do`)."""
+        to_act = self.to_act
+        if seat is None or seat == to_act:
+            legal = self._legal
+            if legal is not None:
+                for candidate in legal:
+                    if candidate is action:
+                        return candidate
+            elif to_act is not None and isinstance(action, Action) and self.step.allows(self, to_act, action):
+                return action
+        return self._refuse_or_find(action, seat)
+
+    def enter(self, step: Step) -> None:
+        """Enter the first phase from `step` on that applies (each phase's start says)."""
+        while not step.start(self):
+            step = step.following
+        self.journal.append(("step", self.step))
+        self.step = step
+        self.phase = step.name
+        self.is_over = step is self.program.over
+
+    def undo(self) -> None:
+        """Take back the last action done in place on this state; raise IndexError if there is none."""
+        if not self._marks:
+            raise IndexError("no action taken in place on this state to undo")
+        length = self._marks.pop()
+        journal = self.journal
+        while len(journal) > length:
+            entry = journal.pop()
+            if len(entry) == 2:
+                setattr(self, entry[0], entry[1])
+            else:
+                entry[0][entry[1]] = entry[2]
+        self.to_act = self._history.pop()[0]
+        step = self.step
+        self.phase = step.name
+        self.is_over = step is self.program.over
+        self._legal = None
+
+    def copy(self) -> HandState:
+        """An independent state equal to this one, with nothing to undo."""
+        other = object.__new__(HandState)
+        _copy_fields(self, other)
+        return other
+
+    def _refuse_or_find(self, action: object, seat: int | None) -> Action:
+        """An action that is not one of the legal ones worked out: a text, an Action from elsewhere, or an illegal one.
+
+        Look it up by its text and return the legal action it names, or raise the refusal. Anything
+        else (a number, None) is refused the same way, never an AttributeError.
+        """
+        text = action if isinstance(action, str) else getattr(action, "text", None)
+        known = self.rules.actions.get(text) if isinstance(text, str) else None
+        if known is None:
+            raise IllegalAction("unknown_action", self.to_act, self.phase, text if isinstance(text, str) else repr(action))
+        if seat is not None and seat != self.to_act and self.phase != HAND_OVER:
+            raise IllegalAction("not_your_turn", seat, self.phase, known.text, f"seat {self.to_act} is to act")
+        legal = self.legal_actions()
+        for candidate in legal:
+            if candidate is known:
+                return candidate
+        raise IllegalAction(self.refusal_reason(known), self.to_act, self.phase, known.text)
+
+    def refusal_reason(self, action: Action) -> str:
+        """The stable reason code for refusing an action that is not legal now."""
+        step = self.step
+        if self.to_act is None:
+            return "hand_over"
+        if action.kind not in step.kinds:
+            return "wrong_phase"
+        # Phases where every action of an allowed kind is always legal (redeal calls) never get here.
+        reason = step.refusal(self, self.to_act, action)
+        assert reason is not None, f"{action.text} is not legal during {self.phase}, yet nothing refuses it"
+        return reason
 
 
-def _generated_clone(cls: type[HandState]) -> Callable[[HandState], HandState]:
-    """`other.f = self.f` for every field f but the legal-actions cache, which starts empty."""
-    names = [item.name for item in fields(cls) if item.name != "_legal"]
-    body = "".join(f"    other.{name} = self.{name}\n" for name in names)
-    source = f"def clone(self):\n    other = new(cls)\n{body}    other._legal = None\n    return other\n"
-    namespace: dict[str, object] = {"new": object.__new__, "cls": cls}
+def _generated_copy() -> Any:
+    """`other.f = self.f` for every field, and a copy of every list: straight-line code, generated from the
+    field names as dataclasses generate __init__ (a loop over the fields costs a good share of a copy)."""
+    body = "".join(f"    other.{name} = self.{name}\n" for name in FIELDS)
+    body += "".join(f"    other.{name} = self.{name}.copy()\n" for name in LISTS)
+    source = f"def copy_fields(self, other):\n{body}    other.journal = []\n    other._marks = []\n"
+    namespace: dict[str, Any] = {}
     exec(source, namespace)
-    clone = namespace["clone"]
-    assert callable(clone)
-    return clone
+    return namespace["copy_fields"]
 
 
-HandState.clone = _generated_clone(HandState)
-
-
-def initial_state(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None) -> HandState:
-    """The state as dealt, before the first phase is chosen."""
-    players = rules.players
-    return HandState(
-        rules=rules,
-        deal=deal,
-        phase=HAND_OVER,
-        to_act=None,
-        hands=deal.hands,
-        active=(True,) * players,
-        active_count=players,
-        tricks_won=(0,) * players,
-        passed=(0,) * players,
-        dummy=deal.dummy,
-        redeals_left=redeals_left,
-        kitty=deal.kitty,
-    )
+_copy_fields = _generated_copy()

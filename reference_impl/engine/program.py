@@ -1,0 +1,159 @@
+"""A variant compiled for play: its phase chain and the tables its hot path reads, built once per Rules.
+
+Of the phases in `phases.PHASES`, a variant keeps only those it can ever enter, in order (each
+phase record says on which rules it can: `Phase.enters`), with each one's rule branches chosen
+for the variant (`Phase.compiled`), and each step pointing at the next. North American Euchre
+then reads as six steps, bid_round_one to hand_over, and finishing a phase looks at the next
+few steps instead of at every phase there is. `flow(rules)` is that chain by name.
+
+The tables turn what play asks most into lookups: a card's bit, each trump's cards of every
+effective suit as a bit set (following suit is one `&`), and each (trump, suit led) pair's
+ranking of every card, by which a trick's winner is its highest card.
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ruleset.compiled.cards import SUITS
+from ruleset.compiled.rules import Action, Rules
+
+from . import phases, play
+
+if TYPE_CHECKING:
+    from .state import HandState
+
+NOT_WINNING = -1
+"""The rank of a card that can win no trick it is played to: neither trump nor of the suit led."""
+TRUMP_RANK = 1 << 40
+"""Added to a trump's power in the rank tables, so that any trump outranks any card of the suit led."""
+
+
+class Step:
+    """One phase of a hand as a variant plays it: the phase record's functions, and the step after it."""
+
+    __slots__ = ("allows", "following", "kinds", "legal", "name", "phase", "refusal", "start", "take")
+
+    def __init__(self, phase: phases.Phase) -> None:
+        self.name = phase.name
+        self.phase = phase
+        self.start = phase.start
+        self.legal = phase.legal
+        self.take = phase.take
+        self.refusal = phase.refusal
+        self.allows = phase.allows or _among_legal
+        self.kinds = phase.kinds
+        self.following: Step = self  # the last step (the end of the hand) always applies, so it is never followed
+
+
+def _among_legal(state: HandState, seat: int, action: Action) -> bool:
+    """Whether the action is one of the legal ones, by identity: the one-action check of a phase that has none of its own."""
+    return any(candidate is action for candidate in state.legal_actions())
+
+
+@dataclass(frozen=True, eq=False)
+class Program:
+    """The compiled form of one Rules: the chain of steps, and the tables play reads."""
+
+    chain: tuple[Step, ...]
+    over: Step
+    """The last step, the end of the hand."""
+    bit: tuple[int, ...]
+    """Each card's bit in a hand's bit set."""
+    follow_masks: tuple[tuple[int, ...], ...]
+    """For each trump choice, for each effective suit, the cards of that suit as a bit set."""
+    ranks: tuple[tuple[tuple[int, ...], ...], ...]
+    """For each trump choice and suit led, every card's rank in the trick: the highest wins (NOT_WINNING never does)."""
+    up_suits: tuple[int | None, ...]
+    """For each card, the suit index it stands for turned up: its suit, a joker's named suit, or None."""
+    next_seat: tuple[int, ...]
+    """For each seat, the seat on its left (every seat is active when a hand starts)."""
+    play_actions: tuple[Action, ...]
+    trick_winner: Callable[[HandState, tuple[tuple[int, int], ...]], int]
+    """Who wins a full trick, by the variant's rule for identical cards."""
+
+    @property
+    def first(self) -> Step:
+        return self.chain[0]
+
+    @property
+    def flow(self) -> tuple[str, ...]:
+        return tuple(step.name for step in self.chain)
+
+
+_PROGRAMS: dict[int, Program] = {}
+"""Programs by the identity of their Rules, each dropped when its Rules is (a weakref.finalize)."""
+
+
+def program_for(rules: Rules) -> Program:
+    """The program of these rules, compiled on first use and kept as long as the rules are."""
+    program = _PROGRAMS.get(id(rules))
+    if program is None:
+        program = compile_program(rules)
+        _PROGRAMS[id(rules)] = program
+        weakref.finalize(rules, _PROGRAMS.pop, id(rules), None)
+    return program
+
+
+def flow(rules: Rules) -> tuple[str, ...]:
+    """The phases a hand of these rules can go through, in order: the variant's phase chain."""
+    return program_for(rules).flow
+
+
+def compile_program(rules: Rules) -> Program:
+    """The chain and the tables of these rules.
+
+    The phase records are read from `phases.BY_NAME` (and their rule branches chosen) now, so a
+    record or a module function swapped for another before the rules are first played is the
+    one played.
+    """
+    records = [phases.BY_NAME[name] for name in phases.PHASES]
+    played = [record if record.compiled is None else record.compiled(record, rules) for record in records if record.enters(rules)]
+    chain = tuple(map(Step, played))
+    for step, after in itertools.pairwise(chain):
+        step.following = after
+    deck = rules.deck
+    bit = tuple(1 << card for card in range(len(deck)))
+    players = rules.players
+    return Program(
+        chain=chain,
+        over=chain[-1],
+        bit=bit,
+        follow_masks=_follow_masks(rules, bit),
+        ranks=_ranks(rules),
+        up_suits=tuple(SUITS.index(card.suit) if card.suit else rules.bidding.special_up_suit for card in deck),
+        next_seat=tuple((seat + 1) % players for seat in range(players)),
+        play_actions=rules.play_actions,
+        trick_winner=play.trick_winner_for(rules),
+    )
+
+
+def _follow_masks(rules: Rules, bit: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    masks = []
+    for effective in rules.effective_suit:
+        row = [0] * len(rules.effective_suit)
+        for card, suit in enumerate(effective):
+            row[suit] |= bit[card]
+        masks.append(tuple(row))
+    return tuple(masks)
+
+
+def _ranks(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Rank = power, lifted by TRUMP_RANK for a trump, NOT_WINNING for a card of a third suit (as trick winners go:
+    the highest trump, else the highest card of the suit led)."""
+    tables = []
+    for trump, (effective, power) in enumerate(zip(rules.effective_suit, rules.power, strict=True)):
+        by_led = []
+        for led in range(len(rules.effective_suit)):
+            by_led.append(
+                tuple(
+                    TRUMP_RANK + power[card] if suit == trump else power[card] if suit == led else NOT_WINNING
+                    for card, suit in enumerate(effective)
+                )
+            )
+        tables.append(tuple(by_led))
+    return tuple(tables)
