@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from reference_impl.engine import auction, game, going_under, phases, play
+from reference_impl.engine import auction, bidding, game, going_under, phases, play
 from reference_impl.engine import match as match_layer
 from reference_impl.engine.state import (
-    BID_ROUND_TWO,
     CALL_PASS_BACK,
     GO_UNDER_CALL,
     GO_UNDER_DISCARD,
@@ -26,6 +25,7 @@ from reference_impl.engine.state import (
     SPECIAL_UP_BID,
     HandState,
 )
+from ruleset.compiled.bidding_rules import Bidding
 from ruleset.compiled.cards import SAME_COLOUR, SUITS
 from ruleset.compiled.contracts import Bid, Formula
 from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_BONUS, Action, RenegeOptions, Rules
@@ -173,9 +173,12 @@ def _flip_first_lead(rules: Rules) -> Rules:
     return dataclasses.replace(rules, first_lead=other)
 
 
-def _any_suit_in_round_two(state: HandState, seat: int) -> tuple[Action, ...]:
-    actions = state.rules.actions
-    return (actions["pass"], *(actions[f"name_trump:{letter}"] for letter in SUITS))
+def _turned_down_suit_forgotten(bidding: Bidding, suit: int, turned_down: int | None, stuck: bool) -> str | None:
+    """Round two's rules for naming a suit, as if no suit had been turned down."""
+    return _original_naming_refusal(bidding, suit, None, stuck)
+
+
+_original_naming_refusal = bidding.naming_refusal
 
 
 def _pass_or_any_suit(state: HandState, seat: int) -> tuple[Action, ...]:
@@ -428,7 +431,7 @@ MUTANTS = (
     Mutant(
         "turned-down-suit-nameable",
         "the turned-down suit may be named in round two",
-        patches=((phases.BY_NAME, BID_ROUND_TWO, _with_legal(BID_ROUND_TWO, _any_suit_in_round_two)),),
+        patches=((bidding, "naming_refusal", _turned_down_suit_forgotten),),
     ),
     Mutant("revoke-accepted", "a revoke is accepted", patches=((play, "legal_following_suit", _any_card),)),
     Mutant("lone-march-scores-two", "a lone march scores 2", _with_row_points("lone-march", 2)),

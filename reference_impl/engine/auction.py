@@ -49,7 +49,7 @@ def start_auction(state: HandState) -> bool:
     if state.rules.auction is None or state.trump is not None:
         return False
     state.to_act = state.left_of(state.dealer)
-    state.set(passes=0)
+    state.restart_count()
     return True
 
 
@@ -85,7 +85,7 @@ def take_auction(state: HandState, seat: int, action: Action) -> bool:
         record_pass(state, seat, PASSED_AUCTION)
         state.set(passes=state.passes + 1)
     else:
-        state.set(passes=0)
+        state.restart_count()
         if auction.bids[action.text].ends_auction:
             return _close(state)
     if not auction.until_passed:

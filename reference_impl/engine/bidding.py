@@ -10,12 +10,19 @@ of one action and the refusal all come from it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ruleset.compiled.bidding_rules import Bidding
 from ruleset.compiled.cards import SUITS
-from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
+from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action, Rules
 
 from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made
 from .state import HandResult, HandState
 from .who_may import Decision
+
+if TYPE_CHECKING:
+    from .phases import Phase
 
 
 def redeal_callers(state: HandState) -> tuple[int, ...]:
@@ -40,7 +47,7 @@ def start_redeal(state: HandState) -> bool:
     if not callers:
         return False
     state.to_act = callers[0]
-    state.set(passes=0)
+    state.restart_count()
     return True
 
 
@@ -98,7 +105,7 @@ def start_predict(state: HandState) -> bool:
     if state.trump is not None or state.deal.up_card is None or not state.rules.bidding.prediction:
         return False
     state.to_act = state.left_of(state.dealer)
-    state.set(passes=0)
+    state.restart_count()
     return True
 
 
@@ -124,7 +131,7 @@ def start_round_one(state: HandState) -> bool:
     if state.trump is not None or state.deal.up_card is None or not state.rules.bidding.round_one:
         return False
     state.to_act = state.left_of(state.dealer)
-    state.set(passes=0)
+    state.restart_count()
     return True
 
 
@@ -187,7 +194,7 @@ def start_round_two(state: HandState) -> bool:
     if after_round_one:
         state.set(turned_down=state.up_suit)
     state.to_act = state.left_of(state.dealer)
-    state.set(passes=0)
+    state.restart_count()
     return True
 
 
@@ -204,26 +211,77 @@ def round_two_refusal(state: HandState, seat: int, action: Action) -> str | None
     it where that is needed; no trump, high or low, where the variant has it (high no trump, in
     some variants, only for the stuck dealer).
     """
-    bidding = state.rules.bidding
+    stuck = is_stuck(state, seat)
     if action.kind == "pass":
-        return "dealer_must_name_trump" if is_stuck(state, seat) else None
-    suit = action.suit
+        return "dealer_must_name_trump" if stuck else None
+    reason = naming_refusal(state.rules.bidding, action.suit, state.turned_down, stuck)
+    if reason is None and needs_trump(state, seat, 2) and not holds_suit(state, seat, action.suit):
+        return "needs_trump_to_make"
+    return reason
+
+
+def naming_refusal(bidding: Bidding, suit: int, turned_down: int | None, stuck: bool) -> str | None:
+    """Whether the rules let a player name this trump in round two, before asking what they hold."""
     if suit == NO_TRUMP:
         if bidding.no_trump_stuck_dealer_only:
-            return None if is_stuck(state, seat) else "no_trump_for_stuck_dealer"
+            return None if stuck else "no_trump_for_stuck_dealer"
         return None if bidding.no_trump else "suit_not_allowed"
     if suit == LOW_NO_TRUMP:
         return None if bidding.low_no_trump else "suit_not_allowed"
     if suit in bidding.forbidden_trump:
         return "suit_not_allowed"
-    if suit == state.turned_down and not (is_stuck(state, seat) and bidding.stuck_dealer_may_name_turned_down):
+    if suit == turned_down and not (stuck and bidding.stuck_dealer_may_name_turned_down):
         return "turned_down_suit"
-    if needs_trump(state, seat, 2) and not holds_suit(state, seat, suit):
-        return "needs_trump_to_make"
     return None
 
 
 ROUND_TWO = Decision(("pass", *_TRUMP_NAMES), round_two_refusal)
+
+
+def needs_no_trump_held(bidding: Bidding) -> bool:
+    """Whether nobody needs a card of a suit to make it trump: what a player may bid then depends on the rules,
+    the turned-down suit and whether they are the stuck dealer, never on their cards."""
+    return not (bidding.dealer_needs_trump or bidding.any_maker_needs_trump)
+
+
+def compiled_round_one(phase: Phase, rules: Rules) -> Phase:
+    """Round one where anyone may order up any up-card (no suit forbidden, nobody needing a card of it): the legal
+    actions are always the same two, listed once."""
+    bidding = rules.bidding
+    if not needs_no_trump_held(bidding) or bidding.forbidden_trump:
+        return phase
+    both = (rules.actions["pass"], rules.actions["order_up"])
+
+    def anyone_may_order_up(state: HandState, seat: int) -> tuple[Action, ...]:
+        return both
+
+    return replace(phase, legal=anyone_may_order_up)
+
+
+def compiled_round_two(phase: Phase, rules: Rules) -> Phase:
+    """Round two where nobody needs a card of the suit named: the legal actions, by turned-down suit and whether the
+    seat is the stuck dealer, are listed once from the same "who may" (`naming_refusal`)."""
+    bidding = rules.bidding
+    if not needs_no_trump_held(bidding):
+        return phase
+    actions = rules.actions
+    offers = {
+        (turned_down, stuck): (
+            *(() if stuck else (actions["pass"],)),
+            *(
+                action
+                for action in map(actions.__getitem__, _TRUMP_NAMES)
+                if naming_refusal(bidding, action.suit, turned_down, stuck) is None
+            ),
+        )
+        for turned_down in (None, *range(len(SUITS)))
+        for stuck in (False, True)
+    }
+
+    def named_by_the_rules_alone(state: HandState, seat: int) -> tuple[Action, ...]:
+        return offers[(state.turned_down, is_stuck(state, seat))]
+
+    return replace(phase, legal=named_by_the_rules_alone)
 
 
 def take_round_two(state: HandState, seat: int, action: Action) -> bool:

@@ -17,7 +17,8 @@ def score_contract(state: HandState) -> None:
     scoring = rules.contract_scoring
     assert contract is not None and scoring is not None
     bidders = rules.team_of[contract.bidder]
-    tricks = [sum(state.tricks_won[seat] for seat in team) for team in rules.teams]
+    won = state.won
+    tricks = [sum(won[seat] for seat in team) for team in rules.teams]
     made = tricks[bidders] >= contract.bid.tricks
     row = scoring.rows[(contract.bid.name, made)]
     points = tuple(

@@ -304,7 +304,7 @@ def start_defend(state: HandState) -> bool:
         seat = state.left_of(seat)
         if _defender_may_declare(state, seat):
             state.to_act = seat
-            state.set(passes=0)
+            state.restart_count()
             return True
     return False
 

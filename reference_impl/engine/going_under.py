@@ -31,7 +31,7 @@ def start_call(state: HandState) -> bool:
     if not callers:
         return False
     state.to_act = callers[0]
-    state.set(passes=0)
+    state.restart_count()
     return True
 
 

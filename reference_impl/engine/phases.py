@@ -254,6 +254,7 @@ ORDER: tuple[Phase, ...] = (
         bidding.ROUND_ONE.refusal,
         bidding.ROUND_ONE.allows,
         title="Round one (the up-card)",
+        compiled=bidding.compiled_round_one,
     ),
     Phase(
         BID_ROUND_TWO,
@@ -267,6 +268,7 @@ ORDER: tuple[Phase, ...] = (
         bidding.ROUND_TWO.refusal,
         bidding.ROUND_TWO.allows,
         title="Round two (naming a suit)",
+        compiled=bidding.compiled_round_two,
     ),
     Phase(
         DECLARE_ALONE,

@@ -45,7 +45,8 @@ def start(state: HandState) -> bool:
     if state.trump is None:
         return False
     leader = first_leader(state)
-    state.set(passes=0, leader=leader)
+    state.restart_count()
+    state.put("leader", leader)
     state.to_act = leader
     return True
 
@@ -207,7 +208,8 @@ def _score(state: HandState) -> None:
     maker = state.maker
     assert maker is not None
     makers_team = rules.team_of[maker]
-    makers_tricks = sum(state.tricks_won[seat] for seat in rules.teams[makers_team])
+    won = state.won
+    makers_tricks = sum(won[seat] for seat in rules.teams[makers_team])
     maker_alone = bool(state.maker_alone)
     player_rows: tuple[str | None, ...] = ()
     if rules.player_scoring is not None:

@@ -27,7 +27,7 @@ def start(state: HandState) -> bool:
     if state.trump is not None or up is None or up not in rules.special_cards or rules.bidding.special_up_card != RULE:
         return False
     state.to_act = state.left_of(state.dealer)
-    state.set(passes=0)
+    state.restart_count()
     return True
 
 

@@ -15,8 +15,6 @@ shown, and its legal actions listed, in the order the cards were dealt and recei
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import reduce
-from operator import or_
 from typing import TYPE_CHECKING, Any
 
 from ruleset.compiled.contracts import Contract
@@ -141,6 +139,8 @@ FIELDS = (
 )
 """The fields a copy takes as they are: every value is immutable (ints, tuples, records, None)."""
 LISTS = ("bits", "order", "won", "_history")
+MARK = ("",)
+"""Where an action done in place begins in the journal: `undo` restores entries back to it."""
 """The fields held in lists, changed in place: a copy gets lists of its own."""
 
 
@@ -152,7 +152,7 @@ class HandState:
     and `add_cards`, so that every write can be undone.
     """
 
-    __slots__ = (*FIELDS, *LISTS, "journal", "_marks")
+    __slots__ = (*FIELDS, *LISTS, "journal", "_done")
 
     rules: Rules
     deal: Deal
@@ -223,8 +223,8 @@ class HandState:
     _history: list[tuple[int, Action]]
     journal: list[tuple[Any, ...]]
     """What each write replaced, newest last: (field, value) or (list, index, value)."""
-    _marks: list[int]
-    """Per action done in place, the journal's length before it (what `undo` goes back to)."""
+    _done: int
+    """How many actions were done in place on this state (and can be undone): each left a MARK in the journal."""
 
     def __init__(self, rules: Rules, deal: Deal, program: Program, redeals_left: tuple[int, ...] | None) -> None:
         """The state as dealt, before the first phase is entered (`machine.new_hand` enters it)."""
@@ -254,12 +254,13 @@ class HandState:
         self.callers = self.set_aside = self.cards_passed = self.under_callers = self.folded = self.bids = ()
         self.kitty = deal.kitty
         self._legal = None
-        self.bits = [reduce(or_, map(program.bit.__getitem__, hand), 0) for hand in deal.hands]
+        card_bit = program.bit.__getitem__
+        self.bits = [sum(map(card_bit, hand)) for hand in deal.hands]  # a card is dealt once: the sum of bits is their union
         self.order = list(deal.hands)
         self.won = [0] * players
         self._history = []
         self.journal = []
-        self._marks = []
+        self._done = 0
 
     # --- Reading -------------------------------------------------------------------------------
 
@@ -312,10 +313,21 @@ class HandState:
 
     def set(self, **changes: Any) -> None:
         """Write fields, recording the values they replace."""
-        log = self.journal
+        journal = self.journal
         for name, value in changes.items():
-            log.append((name, getattr(self, name)))
+            journal.append((name, getattr(self, name)))
             setattr(self, name, value)
+
+    def put(self, name: str, value: Any) -> None:
+        """Write one field, recording the value it replaces: `set` for a single field, without building keywords."""
+        self.journal.append((name, getattr(self, name)))
+        setattr(self, name, value)
+
+    def restart_count(self) -> None:
+        """A phase starts counting passes (or answers) from none."""
+        if self.passes:
+            self.journal.append(("passes", self.passes))
+            self.passes = 0
 
     def take_card(self, seat: int, card: int) -> None:
         """The card leaves the seat's hand."""
@@ -385,7 +397,8 @@ class HandState:
         elif to_act is None or not isinstance(action, Action) or not step.allows(self, to_act, action):
             action = self._refuse_or_find(action, seat)
         # Accepted: the phase takes it, and the next phase is entered once it is done.
-        self._marks.append(len(self.journal))
+        self.journal.append(MARK)
+        self._done += 1
         self._history.append((to_act, action))  # type: ignore[arg-type]  # an accepted action has a seat and is an Action
         self._legal = None
         if step.take(self, to_act, action):  # type: ignore[arg-type]
@@ -415,12 +428,11 @@ class HandState:
 
     def undo(self) -> None:
         """Take back the last action done in place on this state; raise IndexError if there is none."""
-        if not self._marks:
+        if not self._done:
             raise IndexError("no action taken in place on this state to undo")
-        length = self._marks.pop()
+        self._done -= 1
         journal = self.journal
-        while len(journal) > length:
-            entry = journal.pop()
+        while (entry := journal.pop()) is not MARK:
             if len(entry) == 2:
                 setattr(self, entry[0], entry[1])
             else:
@@ -473,7 +485,7 @@ def _generated_copy() -> Any:
     field names as dataclasses generate __init__ (a loop over the fields costs a good share of a copy)."""
     body = "".join(f"    other.{name} = self.{name}\n" for name in FIELDS)
     body += "".join(f"    other.{name} = self.{name}.copy()\n" for name in LISTS)
-    source = f"def copy_fields(self, other):\n{body}    other.journal = []\n    other._marks = []\n"
+    source = f"def copy_fields(self, other):\n{body}    other.journal = []\n    other._done = 0\n"
     namespace: dict[str, Any] = {}
     exec(source, namespace)
     return namespace["copy_fields"]
