@@ -71,13 +71,28 @@ class Case:
 CASES = (
     Case("north-american", "north-american", (), "euchre(stick_the_dealer=false)"),
     Case("north-american+stick-the-dealer", "north-american", ("stick-the-dealer",), "euchre"),
-    Case("british", "british", (), None),
-    Case("cutthroat", "cutthroat", (), None),
-    Case("two-handed", "two-handed", (), None),
-    Case("buck-euchre", "buck-euchre", (), None),
-    Case("bid-euchre", "bid-euchre", (), None),
-    Case("bid-euchre-double", "bid-euchre-double", (), None),
+    *(
+        Case(variant, variant, (), None)
+        for variant in (
+            "north-american-32",
+            "british",
+            "cutthroat",
+            "three-handed-dummy",
+            "two-handed",
+            "six-handed-cornish",
+            "six-handed-cornish-double",
+            "almonte-six",
+            "almonte-four",
+            "bid-euchre",
+            "pepper",
+            "bid-euchre-double",
+            "six-hand-bid-euchre",
+            "buck-euchre",
+            "railroad",
+        )
+    ),
 )
+"""Every base variant; OpenSpiel's Euchre beside the two North American cases it plays."""
 
 
 @dataclass
