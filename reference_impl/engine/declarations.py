@@ -167,8 +167,7 @@ def start_give(state: HandState) -> bool:
 
 def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
     """Any card the seat holds: a partner's best card, or either pass of a both-ways exchange (cards just received too)."""
-    actions = state.rules.actions
-    return tuple(actions[f"give:{state.rules.deck[card].code}"] for card in state.hand(seat))
+    return tuple(map(state.program.give_actions.__getitem__, state.hand(seat)))
 
 
 def take_give(state: HandState, seat: int, action: Action) -> bool:
@@ -195,13 +194,12 @@ def start_lone_discard(state: HandState) -> bool:
 
 def legal_lone_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     """Any card held; after a blind exchange, only cards the maker was dealt (the choice cannot depend on what came)."""
-    actions = state.rules.actions
     cards = state.hand(seat)
     contract = state.contract
     if contract is not None and contract.bid.exchange == "blind":
         received = {card for _, to, given in state.cards_passed if to == seat for card in given}
         cards = tuple(card for card in cards if card not in received)
-    return tuple(actions[f"discard:{state.rules.deck[card].code}"] for card in cards)
+    return tuple(map(state.program.discard_actions.__getitem__, cards))
 
 
 def take_lone_discard(state: HandState, seat: int, action: Action) -> bool:
@@ -229,7 +227,7 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     cards = state.hand(seat)
     if rules.bidding.dealer_may_discard_up_card:
         cards = (*cards, up_card)
-    allowed = [actions[f"discard:{rules.deck[card].code}"] for card in cards]
+    allowed = list(map(state.program.discard_actions.__getitem__, cards))
     if not rules.bidding.dealer_pickup_compulsory:
         allowed.append(actions["leave_up_card"])
     return tuple(allowed)

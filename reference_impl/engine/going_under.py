@@ -73,9 +73,7 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     sets = under.shown_sets(rules.deck, state.deal.hands[seat])
     shown = _shown_so_far(state, seat)
     return tuple(
-        rules.actions[f"discard:{rules.deck[card].code}"]
-        for card in state.hand(seat)
-        if any(shown | {card} <= chosen for chosen in sets)
+        state.program.discard_actions[card] for card in state.hand(seat) if any(shown | {card} <= chosen for chosen in sets)
     )
 
 

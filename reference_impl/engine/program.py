@@ -73,6 +73,9 @@ class Program:
     next_seat: tuple[int, ...]
     """For each seat, the seat on its left (every seat is active when a hand starts)."""
     play_actions: tuple[Action, ...]
+    """Each card's play action, its discard and its give: looked up by card, never spelled out."""
+    discard_actions: tuple[Action, ...]
+    give_actions: tuple[Action, ...]
     trick_winner: Callable[[HandState, tuple[tuple[int, int], ...]], int]
     """Who wins a full trick, by the variant's rule for identical cards."""
 
@@ -128,6 +131,8 @@ def compile_program(rules: Rules) -> Program:
         up_suits=tuple(SUITS.index(card.suit) if card.suit else rules.bidding.special_up_suit for card in deck),
         next_seat=tuple((seat + 1) % players for seat in range(players)),
         play_actions=rules.play_actions,
+        discard_actions=tuple(rules.actions[f"discard:{card.code}"] for card in deck),
+        give_actions=tuple(rules.actions[f"give:{card.code}"] for card in deck),
         trick_winner=play.trick_winner_for(rules),
     )
 
