@@ -32,7 +32,7 @@ class IllegalMove(ValueError):
 class Hand:
     """A hand from its first chance node to its end."""
 
-    __slots__ = ("_moves", "deal", "dealer", "first", "history", "order", "remaining", "state", "table")
+    __slots__ = ("_moves", "deal", "dealer", "first", "history", "order", "player", "remaining", "state", "table")
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -47,6 +47,8 @@ class Hand:
         self.state: HandState | None = None
         self.history: list[int] = []
         """Every id applied, the chance outcomes included: the hand replays from it."""
+        self.player = CHANCE
+        """current_player(), kept up to date by every action: OpenSpiel asks it many times per action."""
         self._moves: list[tuple[int, str, str]] = []
 
     @classmethod
@@ -70,16 +72,11 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        state = self.state
-        return state is not None and state.is_over
+        return self.player == TERMINAL
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL once the hand is over."""
-        state = self.state
-        if state is None:
-            return CHANCE
-        to_act = state.to_act
-        return TERMINAL if to_act is None else to_act
+        return self.player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance node's outcomes, uniform: the dealer's seat first, then a card id for each place dealt."""
@@ -116,8 +113,10 @@ class Hand:
                 seat = state.to_act
                 assert seat is not None
                 self._moves.append((seat, text, state.phase))
-                self.state = apply(state, candidate)
+                self.state = state = apply(state, candidate)
                 self.history.append(action)
+                to_act = state.to_act
+                self.player = TERMINAL if to_act is None else to_act
                 return
         raise IllegalMove(f"{text or action!r} is not legal for seat {state.to_act} during {state.phase}")
 
@@ -140,7 +139,8 @@ class Hand:
 
     def _start(self, deal: Deal) -> None:
         self.deal = deal
-        self.first = self.state = new_hand(self.table.rules, deal)
+        self.first = self.state = state = new_hand(self.table.rules, deal)
+        self.player = TERMINAL if state.to_act is None else state.to_act
 
     # --- The end --------------------------------------------------------------------------------
 
@@ -180,6 +180,7 @@ class Hand:
         other.first = self.first
         other.state = self.state
         other.history = list(self.history)
+        other.player = self.player
         other._moves = list(self._moves)
         return other
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pyspiel
 
-from .hand import Hand
+from .hand import TERMINAL, Hand
 from .table import Table, UnknownRules, house_text, parse_house, table
 from .tensors import Encoder
 from .views import describe, seat_view
@@ -95,7 +95,7 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
         self.hand = Hand(game.table)
 
     def current_player(self) -> int:
-        return self.hand.current_player()
+        return self.hand.player
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.hand.legal_ids()
@@ -115,7 +115,7 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
         return f"deal:{rules_table.rules.card_code(action)}"
 
     def is_terminal(self) -> bool:
-        return self.hand.is_over
+        return self.hand.player == TERMINAL
 
     def returns(self) -> list[float]:
         return self.hand.returns()
