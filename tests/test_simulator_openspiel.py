@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 
 import pytest
 
@@ -18,6 +19,7 @@ from ruleset import builtin_catalog
 from simulator import table
 from simulator.openspiel_game import GAME_NAME, game_string
 from simulator.tensors import sections
+from tests import ROOT
 
 VARIANTS = sorted(builtin_catalog().variants)
 
@@ -133,3 +135,16 @@ def test_the_mcts_example_prints_both_runs_of_each_variant(capsys: pytest.Captur
     ]
     assert main(["--variant", "britsh", "--hands", "2"]) == 2
     assert "unknown variant 'britsh'" in capsys.readouterr().err
+
+
+def test_the_guide_names_every_section_of_the_tensors() -> None:
+    """The site's table of the tensors' layout (docs/guides/simulator.md) lists the sections the encoder writes."""
+    guide = (ROOT / "docs" / "guides" / "simulator.md").read_text(encoding="utf-8")
+    rows = [
+        line.split("|")[1]
+        for line in guide.split("\n### The tensors", 1)[1].split("\n## ", 1)[0].splitlines()
+        if line.startswith("| ")
+    ]
+    listed = {name.strip() for row in rows[1:] for name in row.replace("(private)", "").split(",")}
+    added = set(re.findall(r"`(\w+)` \(", guide.split("The information-state tensor adds", 1)[1].split("\n\n", 1)[0]))
+    assert listed | added == {section.name for section in sections(table("bid-euchre"), recall=True)}
