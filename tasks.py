@@ -28,8 +28,9 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
 # OpenSpiel's Euchre is an engine under test (tests/test_openspiel.py); Dask runs fuzzing campaigns
-# on a cluster (tests/test_fuzz_cluster.py)
-EXTRAS = "test,openspiel,distributed"
+# on a cluster (tests/test_fuzz_cluster.py); the simulator's OpenSpiel game and PettingZoo environment
+# are checked by the libraries' own tests (tests/test_simulator_*.py)
+EXTRAS = "test,openspiel,distributed,rl"
 
 
 def ensure_environment() -> None:

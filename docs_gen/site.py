@@ -36,6 +36,7 @@ ADAPTER_GUIDE = "guides/adapter.md"
 HOUSE_RULE_GUIDE = "guides/house-rule.md"
 VALIDATE_GUIDE = "guides/validate.md"
 REGISTRY_GUIDE = "guides/registry.md"
+SIMULATOR_GUIDE = "guides/simulator.md"
 PROTOCOL = "protocol.md"
 GLOSSARY = "glossary.md"
 CHANGELOG = "changelog.md"
@@ -137,6 +138,7 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
             ]
         },
         {"Results": results},
+        {"Simulator": [{"Bots and learning agents": SIMULATOR_GUIDE}]},
         {
             "For engine authors": [
                 {"Implement an adapter": ADAPTER_GUIDE},

@@ -58,6 +58,7 @@ def test_the_sdist_and_the_wheel_carry_the_data(built: dict[str, Path]) -> None:
     assert "conformance/scenarios/british/bidding.yaml" in wheel_names
     assert any(name.startswith("conformance/expected-failures/") for name in wheel_names)
     assert "conformance/retired-scenarios.yaml" in wheel_names
+    assert {"simulator/__init__.py", "simulator/openspiel_game.py", "simulator/pettingzoo_env.py"} <= wheel_names
     scenario_files = sorted((ROOT / "conformance" / "scenarios").rglob("*.yaml"))
     shipped = {name for name in wheel_names if name.startswith("conformance/scenarios/")}
     assert len(shipped) == len(scenario_files)
@@ -91,6 +92,21 @@ def test_every_first_command_works_from_an_empty_folder(installed: Path, tmp_pat
     assert exported.returncode == 0, exported.stderr
     bundle = json.loads((folder / "suite.json").read_text(encoding="utf-8"))
     assert len(bundle["scenarios"]) == report["summary"]["total"]
+
+
+def test_the_simulator_plays_without_its_extra_and_names_the_extra_it_lacks(installed: Path, tmp_path: Path) -> None:
+    """The core of `simulator` needs only the package; what needs the rl extra says so instead of a traceback."""
+    script = (
+        "import random; from simulator import Hand, table; from reference_impl.deal import deal_number\n"
+        "t = table('cutthroat'); h = Hand.dealt(t, deal_number(t.rules, 1, 0)); rng = random.Random(0)\n"
+        "while not h.is_over: h.apply(rng.choice(h.legal_ids()))\n"
+        "print(sum(h.returns()), len(h.moves()))"
+    )
+    played = _run(installed, tmp_path, "python", "-c", script)
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.split()[0] == "0.0" and int(played.stdout.split()[1]) > 10
+    example = _run(installed, tmp_path, "python", "-m", "simulator.mcts_example")
+    assert example.returncode == 2 and "pip install 'euchre-spec[rl]'" in example.stderr, example.stderr
 
 
 def test_the_pytest_plugin_runs_from_an_empty_folder(installed: Path, tmp_path: Path) -> None:
