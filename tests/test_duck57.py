@@ -142,14 +142,14 @@ def test_the_suite_fails_it_only_where_its_expected_failures_say_why() -> None:
     assert statuses["hr-low-bid-001"] == "pass"
 
 
-def test_the_adapter_runs_as_a_process_and_says_what_it_needs() -> None:
+def test_the_adapter_runs_as_a_process_and_says_what_it_needs(tmp_path: Path) -> None:
     adapter = [sys.executable, "-m", "conformance.engines.duck57"]
     missing = _run([*adapter], env={key: value for key, value in os.environ.items() if key != "DUCK57_EUCHRE"})
     assert missing.returncode == 2 and "usage:" in missing.stderr
     wrong = _run([*adapter, str(ROOT)])
     assert wrong.returncode == 2 and "is not a checkout of github.com/duck57/euchre.py" in wrong.stderr
     engine = shlex.join([*adapter, str(CHECKOUT)])
-    options = ["--engine", engine, "--id", "hr-low-bid-001", "--report-to", str(ROOT / "build" / "test-duck57")]
+    options = ["--engine", engine, "--id", "hr-low-bid-001", "--report-to", str(tmp_path)]
     conform = _run([sys.executable, "-m", "euchre_spec", "conform", *options])
     assert conform.returncode == 0, conform.stdout + conform.stderr
     assert "1/1 = 100.0%" in conform.stdout
