@@ -65,6 +65,13 @@ def add_commands(commands: Any) -> None:
         default="reference",
         help="the engine to run: 'reference' (the default, in process), 'openspiel' or a command line",
     )
+    covered.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        help="hold this variant to its own scenarios: the clauses in force, the refusal reasons it can give and its "
+        "scoring rows that they cover (repeatable)",
+    )
     covered.set_defaults(run=_coverage)
     export = actions.add_parser("export", help="write the suite as one JSON bundle (schemas/suite-bundle.schema.json)")
     export.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")
@@ -103,21 +110,37 @@ def _coverage(args: argparse.Namespace) -> int:
     from conformance.engines.in_process import Engine
     from conformance.engines.process import EngineFailure, EngineProcess
     from conformance.reports.coverage import coverage
+    from conformance.reports.variant_coverage import variant_coverage
     from conformance.running.runner import run_suite
+    from conformance.suite.selection import nearest
+    from ruleset import builtin_catalog
+    from ruleset.compiled.loading import load_rules
 
+    known = builtin_catalog().variants
+    for given in args.variant:
+        if given not in known:
+            suggestion = nearest(given, known)
+            hint = f" (did you mean {suggestion!r}?)" if suggestion else ""
+            print(f"error: unknown variant {given!r}{hint}", file=sys.stderr)
+            return 2
+    scenarios = [scenario for scenario in suite() if not args.variant or scenario.variant in args.variant]
     try:
         engine: Engine = (
             conform_command.reference_in_process(())
             if args.engine == "reference"
             else EngineProcess(conform_command.engine_command(args.engine))
         )
-        result = run_suite(engine, suite())
+        result = run_suite(engine, scenarios)
     except ValueError as exc:
         print(f"error: --engine: {exc}", file=sys.stderr)
         return 2
     except EngineFailure as exc:
         print(f"error: the engine could not be started: {exc}", file=sys.stderr)
         return 2
+    if args.variant:
+        views = [variant_coverage(result, variant, load_rules(variant)) for variant in args.variant]
+        print("\n".join(line for view in views for line in view.lines()))
+        return 0 if all(view.complete for view in views) else 1
     report = coverage(result)
     print("\n".join(report.lines()))
     return 0 if report.complete else 1
