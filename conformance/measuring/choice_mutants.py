@@ -29,7 +29,7 @@ from typing import Any
 
 from conformance.engines.in_process import InProcessEngine
 from conformance.engines.reference import ReferenceEngine
-from conformance.measuring.rule_edits import differing_pointers, value_at, with_values
+from conformance.measuring.rule_edits import MISSING, differing_pointers, value_at, with_values
 from conformance.running.runner import run_suite
 from conformance.suite.outcomes import FAILING
 from conformance.suite.scenarios import Scenario, scenario_rules, suite
@@ -167,6 +167,14 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre", "/scoring/rows/moon/award/points", "points-24-lone-hand-taking-all"): Reading(_set(24)),
     ("bid-euchre", "/game/target", "target-50-100"): Reading(_set(50)),
     ("bid-euchre", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
+    ("bid-euchre", "/game/target", "target-15"): Reading(_set(15)),
+    ("bid-euchre", "/scoring/rows/set/award", "defenders-score-bid"): Reading(_set({"defenders": {"bid": 1}})),
+    ("bid-euchre", "/deck/extra_cards", "joker-best-bower"): Reading(
+        why_not=(
+            "REFB deals 25 cards out equally to four, which cannot be done, and does not say how its joker plays in a "
+            "no-trump contract, which any hand of Bid Euchre may be"
+        )
+    ),
     ("bid-euchre-double", "/auction/min", "no-stated-minimum-one-trick"): Reading(_set(1)),
     ("bid-euchre-double", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
     ("bid-euchre-double", "/auction/all_pass", "stuck-dealer-may-bid-five"): Reading(
@@ -179,6 +187,16 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre-double", "/game/target", "target-50"): Reading(_set(50)),
     ("bid-euchre-double", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
     ("bid-euchre-double", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
+    ("bid-euchre-double", "/auction/max", "bids-one-to-eight"): Reading(_set(8)),
+    ("bid-euchre-double", "/auction/named_bids/0/ends_auction", "going-alone-ends-bidding"): Reading(_set(True)),
+    ("bid-euchre-double", "/auction/named_bids", "shooter-and-loner"): Reading(
+        why_not=(
+            "the shooter keeps the partner's cards without discarding, playing more cards than there are tricks, and "
+            "the README's versions give different values for both bids"
+        )
+    ),
+    ("all-pass-last-round", "/auction/all_pass_round", "without-this-rule"): Reading(_set("first")),
+    ("shoot-and-alone", "/auction/named_bids/0/give_order", "seat-number-order"): Reading(_set("by_seat")),
     ("pepper", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
     ("pepper", "/auction/trump", "bid-bid-euchre"): Reading(_set("with_bid")),
     ("pepper", "/auction/all_pass", "deal-thrown"): Reading(lambda _chosen: {"": "throw_in", "/auction/stuck_min": None}),
@@ -207,6 +225,8 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         lambda _chosen: {"": 0, "/scoring/rows/best-set/award/makers/points": 0}
     ),
     ("six-hand-bid-euchre", "/game/target", "target-100"): Reading(_set(100)),
+    ("six-hand-bid-euchre", "/game/target", "target-32"): Reading(_set(32)),
+    ("six-hand-bid-euchre", "/auction/min", "three"): Reading(_set(3)),
     ("six-hand-bid-euchre", "/game/win", "by-contract"): Reading(_set("by_contract")),
     ("six-hand-bid-euchre", "/game/lose_at", "no-losing-score"): Reading(_set(None)),
     ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
@@ -299,6 +319,9 @@ def _named_house_rule(rules: Rules, kind: str, ident: str, text: str) -> Reading
     for value in list(edits.values()):
         for _pointer, clause in clause_refs(value):
             edits[join_pointer("/clauses", clause)] = other.data["clauses"][clause]
+    for pointer in set(base.data.get("choices") or {}) - set(other.data.get("choices") or {}):
+        # A choice the rule drops with the value it names (a scoring row it removes) goes with it.
+        edits[join_pointer("/choices", pointer)] = MISSING
     return Reading(lambda _chosen: edits)
 
 
