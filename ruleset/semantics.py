@@ -211,6 +211,9 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
         )
     if r.data["lone_play"]["maker"] != "never":
         yield r.error("/lone_play/maker", "in an auction a lone hand is a named bid; set lone_play.maker to never")
+    if r.data["play"]["renege"] == "penalized":
+        # The engine scores a contract by its rows (bid and made); a renege penalty replaces an up-card game's row only.
+        yield r.error("/play/renege", "a contract game is scored by its contract; a renege penalty has no place in it yet")
     names = [named["name"] for named in auction["named_bids"]]
     for index, named in enumerate(auction["named_bids"]):
         if names.index(named["name"]) != index:

@@ -65,6 +65,32 @@ def _also(extra: Any) -> Edit:
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
 NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
 _ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
+_NO_CONTRACT_RENEGE = (
+    "a contract game is scored by its contract's row, and the language has no renege penalty for it: validate refuses "
+    "play.renege: penalized with an auction"
+)
+
+
+def _cincinnati_moons() -> dict[str, Any]:
+    """CIN's moons, each over the one before: 12, then 24, 32 and 48, lost as they would have won, as the moon is here."""
+    moons = {"moon": 12, "double-moon": 24, "triple-moon": 32, "quadruple-moon": 48}
+    edits: dict[str, Any] = {"": [{"name": name, "alone": True, "clause": "bid-euchre.moon"} for name in moons]}
+    for name, points in moons.items():
+        edits[f"/scoring/rows/{name}-made"] = {
+            "when": {"bid": [name], "made": True},
+            "award": {"to": "makers", "points": points},
+            "clause": "bid-euchre.moon-score",
+        }
+        edits[f"/scoring/rows/{name}-failed"] = {
+            "when": {"bid": [name], "made": False},
+            "award": {"makers": {"points": -points}, "defenders": {"tricks": 1}},
+            "clause": "bid-euchre.moon-score",
+        }
+    edits["/scoring/rows/moon"] = MISSING
+    edits["/scoring/rows/moon-set"] = MISSING
+    edits["/choices/~1scoring~1rows~1moon~1award~1points"] = MISSING
+    return edits
+
 
 READINGS: dict[tuple[str, str, str], Reading] = {
     # (file id, the choice's pointer, the reading id under its `others`)
@@ -169,6 +195,15 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
     ("bid-euchre", "/game/target", "target-15"): Reading(_set(15)),
     ("bid-euchre", "/scoring/rows/set/award", "defenders-score-bid"): Reading(_set({"defenders": {"bid": 1}})),
+    ("bid-euchre", "/auction/named_bids", "cincinnati-moons"): Reading(lambda _chosen: _cincinnati_moons()),
+    ("bid-euchre", "/deal/hand_size", "five-each-ordinary-game"): Reading(
+        why_not=(
+            "another game: the pack, the deal, the bids (to five, with no moon) and the scoring change together, and "
+            "FAE gives them only as those of the ordinary game"
+        )
+    ),
+    ("bid-euchre", "/play/renege", "renege-loses-hand"): Reading(why_not=_NO_CONTRACT_RENEGE),
+    ("bid-euchre", "/play/renege", "renege-four-ends-hand"): Reading(why_not=_NO_CONTRACT_RENEGE),
     ("bid-euchre", "/deck/extra_cards", "joker-best-bower"): Reading(
         why_not=(
             "REFB deals 25 cards out equally to four, which cannot be done, and does not say how its joker plays in a "
@@ -188,6 +223,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre-double", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
     ("bid-euchre-double", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
     ("bid-euchre-double", "/auction/max", "bids-one-to-eight"): Reading(_set(8)),
+    ("bid-euchre-double", "/deal/packets", "fibonacci-deal"): Reading(_set([1, 1, 2, 3, 5])),
     ("bid-euchre-double", "/auction/named_bids/0/ends_auction", "going-alone-ends-bidding"): Reading(_set(True)),
     ("bid-euchre-double", "/auction/named_bids", "shooter-and-loner"): Reading(
         why_not=(
