@@ -194,6 +194,8 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre", "/game/target", "target-50-100"): Reading(_set(50)),
     ("bid-euchre", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
     ("bid-euchre", "/game/target", "target-15"): Reading(_set(15)),
+    ("bid-euchre", "/game/target", "target-40"): Reading(_set(40)),
+    ("bid-euchre", "/game/win", "higher-at-target-wins"): Reading(lambda _chosen: {"": "reach_target", "/game/tie": "play_on"}),
     ("bid-euchre", "/scoring/rows/set/award", "defenders-score-bid"): Reading(_set({"defenders": {"bid": 1}})),
     ("bid-euchre", "/auction/named_bids", "cincinnati-moons"): Reading(lambda _chosen: _cincinnati_moons()),
     ("bid-euchre", "/deal/hand_size", "five-each-ordinary-game"): Reading(
