@@ -46,6 +46,7 @@ def house_rule_page(ctx: Context, rule_id: str) -> Page:
                 "; ".join(esc(text) for _ident, text in other_readings(choice)),
             )
             for pointer, choice in rule["choices"].items()
+            if choice is not None  # null drops a variant's choice the rule makes moot (a row it removes)
         ]
         parts.append(
             "## Parameters and sources { #parameters }\n\n" + table(["Parameter", "Setting", "Follows", "Other readings"], rows)
@@ -135,7 +136,7 @@ def _effect(ctx: Context, variant_id: str, ref: str) -> list[tuple[str, str, str
         after_data = fill_defaults(resolve(ctx.data.catalog, variant_id, (ref,)).data)
     except SpecInvalid as exc:
         return [("", "", "does not compose: " + esc("; ".join(e.message for e in exc.errors)))]
-    skip = ("clauses", "choices", "errata", "summary", "title", "sources")
+    skip = ("clauses", "choices", "errata", "summary", "title", "sources", "language")  # the version, not a rule
     before = dict(leaves(ctx.data.resolved[variant_id], "", skip))
     after = dict(leaves(after_data, "", skip))
     changed = []

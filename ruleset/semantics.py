@@ -203,8 +203,17 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
     stuck = auction["stuck_min"]
     if stuck is not None and (auction["all_pass"] != "dealer_stuck" or stuck > auction["max"]):
         yield r.error("/auction/stuck_min", "a stuck dealer's minimum needs all_pass: dealer_stuck and must not exceed max")
+    if auction["all_pass_round"] == "last" and not (isinstance(auction["rounds"], int) and auction["passed_may_return"]):
+        # Unlimited, the passing would go round for ever; with final passes, nobody would be left to speak.
+        yield r.error(
+            "/auction/all_pass_round",
+            "a hand nobody bids settled in the last round needs a number of rounds (rounds: N) and passed_may_return",
+        )
     if r.data["lone_play"]["maker"] != "never":
         yield r.error("/lone_play/maker", "in an auction a lone hand is a named bid; set lone_play.maker to never")
+    if r.data["play"]["renege"] == "penalized":
+        # The engine scores a contract by its rows (bid and made); a renege penalty replaces an up-card game's row only.
+        yield r.error("/play/renege", "a contract game is scored by its contract; a renege penalty has no place in it yet")
     names = [named["name"] for named in auction["named_bids"]]
     for index, named in enumerate(auction["named_bids"]):
         if names.index(named["name"]) != index:

@@ -29,7 +29,7 @@ from typing import Any
 
 from conformance.engines.in_process import InProcessEngine
 from conformance.engines.reference import ReferenceEngine
-from conformance.measuring.rule_edits import differing_pointers, value_at, with_values
+from conformance.measuring.rule_edits import MISSING, differing_pointers, value_at, with_values
 from conformance.running.runner import run_suite
 from conformance.suite.outcomes import FAILING
 from conformance.suite.scenarios import Scenario, scenario_rules, suite
@@ -65,6 +65,32 @@ def _also(extra: Any) -> Edit:
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
 NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
 _ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
+_NO_CONTRACT_RENEGE = (
+    "a contract game is scored by its contract's row, and the language has no renege penalty for it: validate refuses "
+    "play.renege: penalized with an auction"
+)
+
+
+def _cincinnati_moons() -> dict[str, Any]:
+    """CIN's moons, each over the one before: 12, then 24, 32 and 48, lost as they would have won, as the moon is here."""
+    moons = {"moon": 12, "double-moon": 24, "triple-moon": 32, "quadruple-moon": 48}
+    edits: dict[str, Any] = {"": [{"name": name, "alone": True, "clause": "bid-euchre.moon"} for name in moons]}
+    for name, points in moons.items():
+        edits[f"/scoring/rows/{name}-made"] = {
+            "when": {"bid": [name], "made": True},
+            "award": {"to": "makers", "points": points},
+            "clause": "bid-euchre.moon-score",
+        }
+        edits[f"/scoring/rows/{name}-failed"] = {
+            "when": {"bid": [name], "made": False},
+            "award": {"makers": {"points": -points}, "defenders": {"tricks": 1}},
+            "clause": "bid-euchre.moon-score",
+        }
+    edits["/scoring/rows/moon"] = MISSING
+    edits["/scoring/rows/moon-set"] = MISSING
+    edits["/choices/~1scoring~1rows~1moon~1award~1points"] = MISSING
+    return edits
+
 
 READINGS: dict[tuple[str, str, str], Reading] = {
     # (file id, the choice's pointer, the reading id under its `others`)
@@ -167,6 +193,25 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre", "/scoring/rows/moon/award/points", "points-24-lone-hand-taking-all"): Reading(_set(24)),
     ("bid-euchre", "/game/target", "target-50-100"): Reading(_set(50)),
     ("bid-euchre", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
+    ("bid-euchre", "/game/target", "target-15"): Reading(_set(15)),
+    ("bid-euchre", "/game/target", "target-40"): Reading(_set(40)),
+    ("bid-euchre", "/game/win", "higher-at-target-wins"): Reading(lambda _chosen: {"": "reach_target", "/game/tie": "play_on"}),
+    ("bid-euchre", "/scoring/rows/set/award", "defenders-score-bid"): Reading(_set({"defenders": {"bid": 1}})),
+    ("bid-euchre", "/auction/named_bids", "cincinnati-moons"): Reading(lambda _chosen: _cincinnati_moons()),
+    ("bid-euchre", "/deal/hand_size", "five-each-ordinary-game"): Reading(
+        why_not=(
+            "another game: the pack, the deal, the bids (to five, with no moon) and the scoring change together, and "
+            "FAE gives them only as those of the ordinary game"
+        )
+    ),
+    ("bid-euchre", "/play/renege", "renege-loses-hand"): Reading(why_not=_NO_CONTRACT_RENEGE),
+    ("bid-euchre", "/play/renege", "renege-four-ends-hand"): Reading(why_not=_NO_CONTRACT_RENEGE),
+    ("bid-euchre", "/deck/extra_cards", "joker-best-bower"): Reading(
+        why_not=(
+            "REFB deals 25 cards out equally to four, which cannot be done, and does not say how its joker plays in a "
+            "no-trump contract, which any hand of Bid Euchre may be"
+        )
+    ),
     ("bid-euchre-double", "/auction/min", "no-stated-minimum-one-trick"): Reading(_set(1)),
     ("bid-euchre-double", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
     ("bid-euchre-double", "/auction/all_pass", "stuck-dealer-may-bid-five"): Reading(
@@ -179,6 +224,17 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre-double", "/game/target", "target-50"): Reading(_set(50)),
     ("bid-euchre-double", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
     ("bid-euchre-double", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
+    ("bid-euchre-double", "/auction/max", "bids-one-to-eight"): Reading(_set(8)),
+    ("bid-euchre-double", "/deal/packets", "fibonacci-deal"): Reading(_set([1, 1, 2, 3, 5])),
+    ("bid-euchre-double", "/auction/named_bids/0/ends_auction", "going-alone-ends-bidding"): Reading(_set(True)),
+    ("bid-euchre-double", "/auction/named_bids", "shooter-and-loner"): Reading(
+        why_not=(
+            "the shooter keeps the partner's cards without discarding, playing more cards than there are tricks, and "
+            "the README's versions give different values for both bids"
+        )
+    ),
+    ("all-pass-last-round", "/auction/all_pass_round", "without-this-rule"): Reading(_set("first")),
+    ("shoot-and-alone", "/auction/named_bids/0/give_order", "seat-number-order"): Reading(_set("by_seat")),
     ("pepper", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
     ("pepper", "/auction/trump", "bid-bid-euchre"): Reading(_set("with_bid")),
     ("pepper", "/auction/all_pass", "deal-thrown"): Reading(lambda _chosen: {"": "throw_in", "/auction/stuck_min": None}),
@@ -207,6 +263,8 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         lambda _chosen: {"": 0, "/scoring/rows/best-set/award/makers/points": 0}
     ),
     ("six-hand-bid-euchre", "/game/target", "target-100"): Reading(_set(100)),
+    ("six-hand-bid-euchre", "/game/target", "target-32"): Reading(_set(32)),
+    ("six-hand-bid-euchre", "/auction/min", "three"): Reading(_set(3)),
     ("six-hand-bid-euchre", "/game/win", "by-contract"): Reading(_set("by_contract")),
     ("six-hand-bid-euchre", "/game/lose_at", "no-losing-score"): Reading(_set(None)),
     ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
@@ -299,6 +357,9 @@ def _named_house_rule(rules: Rules, kind: str, ident: str, text: str) -> Reading
     for value in list(edits.values()):
         for _pointer, clause in clause_refs(value):
             edits[join_pointer("/clauses", clause)] = other.data["clauses"][clause]
+    for pointer in set(base.data.get("choices") or {}) - set(other.data.get("choices") or {}):
+        # A choice the rule drops with the value it names (a scoring row it removes) goes with it.
+        edits[join_pointer("/choices", pointer)] = MISSING
     return Reading(lambda _chosen: edits)
 
 

@@ -40,9 +40,17 @@ def highest(state: HandState) -> tuple[int, Bid] | None:
 
 
 def is_stuck(state: HandState, seat: int) -> bool:
-    """Whether `seat` is a dealer who may not pass: everyone else has passed and nobody has bid."""
+    """Whether `seat` is a dealer who may not pass: nobody has bid, and the dealer's pass would end the auction.
+
+    That is as soon as everyone else has passed, or, where a round nobody bids is followed by the
+    next (all_pass_round: last), only in the last round, which the dealer closes.
+    """
     auction = _auction(state)
-    return auction.dealer_stuck and seat == state.dealer and state.passes == state.rules.players - 1 and highest(state) is None
+    if not auction.dealer_stuck or seat != state.dealer or highest(state) is not None:
+        return False
+    if auction.all_pass_last_round and auction.round_limit is not None:
+        return _rounds_finished(state, seat) == auction.round_limit - 1
+    return state.passes == state.rules.players - 1
 
 
 def start_auction(state: HandState) -> bool:
@@ -77,7 +85,8 @@ def auction_refusal(state: HandState, seat: int, action: Action) -> str:
 
 def take_auction(state: HandState, seat: int, action: Action) -> bool:
     """Record the call; close the auction once everyone has spoken (once round), all but the highest bidder
-    have passed, or the rounds of a limited auction have run out."""
+    have passed, everyone has passed (unless a round nobody bids is followed by the next), or the rounds
+    of a limited auction have run out."""
     auction = _auction(state)
     players = state.rules.players
     state.bids = (*state.bids, (seat, action))
@@ -94,7 +103,7 @@ def take_auction(state: HandState, seat: int, action: Action) -> bool:
         state.to_act = state.left_of(seat)
         return False
     standing = highest(state)
-    if standing is None and state.passes == players:
+    if standing is None and state.passes == players and not auction.all_pass_last_round:
         return _close(state)
     if standing is not None and _all_others_passed(state, standing[0]):
         return _close(state)

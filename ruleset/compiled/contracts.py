@@ -60,6 +60,8 @@ class Auction:
     engine knows so that it can refuse them as bid_not_allowed rather than as unknown."""
     round_limit: int | None
     """Rounds of bidding at most, where the bidding goes round; None: no limit (once round, or until the others pass)."""
+    all_pass_last_round: bool
+    """Nobody having bid, the rounds go on to the last, where all_pass applies (auction.all_pass_round: last)."""
     no_trump_lead: str
     """Who leads the first trick of a no-trump contract (high or low): bidder, left_of_dealer or left_of_bidder."""
 
@@ -152,6 +154,7 @@ def compile_auction(section: dict[str, Any], hand_size: int, trump_letters: str)
         bids=MappingProxyType(bids),
         other_forms=other_forms,
         round_limit=rounds if isinstance(rounds, int) else None,
+        all_pass_last_round=section["all_pass_round"] == "last",
         no_trump_lead=section["first_lead"] if no_trump_lead is None else no_trump_lead,
     )
 
