@@ -133,6 +133,12 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         why_not="a redeal is another rule (bidding.redeal), not a value of the exchange with the kitty"
     ),
     ("go-under", "/bidding/going_under/one_rank", "mixed"): Reading(_set(False)),
+    ("go-under", "/bidding/going_under/one_rank", "four-low-cards-redeal"): Reading(
+        why_not="a redeal is another rule (bidding.redeal), and it looks at the whole hand, not at four of its cards"
+    ),
+    ("go-under", "/bidding/going_under/next_dealer", "first-come"): Reading(
+        why_not="the language asks every qualifying player before anyone exchanges; who calls first is no setting of it"
+    ),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once-per-match"): Reading(why_not=NO_MATCH),
     ("no-ace-no-face", "/bidding/redeal/ranks", "ace-allowed"): Reading(_also("A")),
     ("no-ace-no-face", "/bidding/redeal/ranks", "non-trump-nines-tens-after"): Reading(
