@@ -183,6 +183,8 @@ def _going_under(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/bidding/going_under/count", f"a hand has only {deal['hand_size']} cards to show")
     if not set(under["ranks"]) & deck_ranks(r.data["deck"]):
         yield r.error("/bidding/going_under/ranks", "none of these ranks is in the deck, so no hand could go under")
+    if under["shown_suits"] == "not_up_suit" and not deal["up_card"]:
+        yield r.error("/bidding/going_under/shown_suits", "only a card turned up can bar its suit from the cards shown")
 
 
 def _auction(r: Resolved) -> Iterator[SpecError]:
@@ -254,6 +256,14 @@ def _lone_play(r: Resolved) -> Iterator[SpecError]:
         )
     if lone["defender"] == "against_lone_maker" and lone["maker"] != "choice":
         yield r.error("/lone_play/defender", "defending alone against a lone maker needs a maker who may choose to go alone")
+    for setting in ("partner_card_optional", "partner_card_up_card", "partner_card_returned"):
+        if lone[setting] and lone["partner_card"] == "none":
+            yield r.error(f"/lone_play/{setting}", "this says how a partner's card is exchanged, and needs partner_card")
+    if lone["partner_card_returned"] and lone["partner_card_defender"]:
+        # No source read passes a lone defender's cards both ways, so no order is written for it.
+        yield r.error(
+            "/lone_play/partner_card_returned", "a card returned to the partner is a lone maker's exchange, not a lone defender's"
+        )
 
 
 def _scoring(r: Resolved) -> Iterator[SpecError]:

@@ -117,6 +117,9 @@ def test_filling_writes_the_schema_defaults_and_keeps_what_was_written() -> None
         "partner_card": "none",
         "partner_card_order": "receive_first",
         "partner_card_defender": False,
+        "partner_card_optional": False,
+        "partner_card_up_card": False,
+        "partner_card_returned": False,
     }
     assert data["bidding"]["round_one"]["enabled"] is True
     assert data["bidding"]["prediction"] == {"enabled": False}  # a mapping default is filled in turn

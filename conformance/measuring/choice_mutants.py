@@ -152,6 +152,10 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("railroad", "/game/target", "target-5"): Reading(_set(5)),
     ("railroad", "/game/target", "target-64-modern-32-card-form"): Reading(_set(64)),
     ("railroad", "/match/rubber_points", "rubber-points"): Reading(_set(2)),
+    ("railroad", "/seats/count", "six-players-three-teams"): Reading(
+        why_not="three teams of two on 33 cards need a deal, a bidding order and a lone hand's rules no source read gives"
+    ),
+    ("low-no-trump", "/bidding/low_no_trump", "with-high-no-trump"): Reading(lambda _chosen: {"/bidding/no_trump": True}),
     ("farmers-hand", "/bidding/going_under/one_rank", "nines-and-tens"): Reading(
         lambda _chosen: {"": False, "/bidding/going_under/hand_ranks": ["9", "T"]}
     ),
@@ -159,6 +163,12 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         why_not="a redeal is another rule (bidding.redeal), not a value of the exchange with the kitty"
     ),
     ("go-under", "/bidding/going_under/one_rank", "mixed"): Reading(_set(False)),
+    ("go-under", "/bidding/going_under/one_rank", "four-low-cards-redeal"): Reading(
+        why_not="a redeal is another rule (bidding.redeal), and it looks at the whole hand, not at four of its cards"
+    ),
+    ("go-under", "/bidding/going_under/next_dealer", "first-come"): Reading(
+        why_not="the language asks every qualifying player before anyone exchanges; who calls first is no setting of it"
+    ),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once-per-match"): Reading(why_not=NO_MATCH),
     ("no-ace-no-face", "/bidding/redeal/ranks", "ace-allowed"): Reading(_also("A")),
     ("no-ace-no-face", "/bidding/redeal/ranks", "non-trump-nines-tens-after"): Reading(
@@ -290,11 +300,19 @@ class ChoiceMutant:
         return f"{self.document}:{self.pointer}: {self.text}"
 
     def governs(self, rules: Rules) -> bool:
-        """Whether these rules record this very choice (so the reading would change them)."""
+        """Whether these rules record this very choice and the reading would change them.
+
+        Rules that already play the reading are not governed: a scenario of one mode of a house
+        rule records the same choices as the other modes, and one of them may be the reading.
+        """
         choice = rules.document.get("choices", {}).get(self.pointer)
         if not isinstance(choice, Mapping) or choice.get("source") != self.source:
             return False
-        return any(ident == self.reading_id for ident, _text in other_readings(choice))
+        if not any(ident == self.reading_id for ident, _text in other_readings(choice)):
+            return False
+        if self.reading.edit is None:
+            return True
+        return any(value_at(rules.document, pointer) != value for pointer, value in self.edits(rules).items())
 
     def mutate(self, rules: Rules) -> Rules:
         """The rules with this reading in place where it governs; any other rules unchanged."""

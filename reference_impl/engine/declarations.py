@@ -13,7 +13,7 @@ from __future__ import annotations
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import Action
 
-from .passing import cards_in_last_move, discard_out, give_card
+from .passing import add_to_hand, cards_in_last_move, discard_out, give_card, record_move
 from .state import HandState
 
 PASSED_ROUND_ONE = 1
@@ -107,13 +107,21 @@ def _set_alone(state: HandState, maker: int, alone: bool) -> None:
 
 
 def gets_partner_card(state: HandState) -> bool:
-    """A lone maker's card from a partner, where the variant allows one."""
-    return bool(state.maker_alone and state.rules.partner_card and state.rules.partners[_maker(state)])
+    """A lone maker's card from a partner, where the variant allows one (and the maker did not decline to call)."""
+    if not (state.maker_alone and state.rules.partner_card):
+        return False
+    maker = _maker(state)
+    return bool(state.rules.partners[maker]) and maker not in state.declined_call
 
 
 def start_ask(state: HandState) -> bool:
-    """With several partners, the lone maker asks one of them; with one, that partner just gives."""
-    if not gets_partner_card(state) or len(state.rules.partners[_maker(state)]) < 2:
+    """The lone maker asks a partner: which one, with several; whether to call at all, where that is their choice.
+
+    With one partner and a call that is not optional, that partner just gives, unasked.
+    """
+    if not gets_partner_card(state):
+        return False
+    if len(state.rules.partners[_maker(state)]) < 2 and not state.rules.partner_exchange.optional:
         return False
     state.to_act = state.maker
     return True
@@ -121,12 +129,21 @@ def start_ask(state: HandState) -> bool:
 
 def legal_ask(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
-    return tuple(actions[f"ask:{partner}"] for partner in state.rules.partners[seat])
+    asks = tuple(actions[f"ask:{partner}"] for partner in state.rules.partners[seat])
+    return (actions["pass"], *asks) if state.rules.partner_exchange.optional else asks
 
 
 def take_ask(state: HandState, seat: int, action: Action) -> bool:
-    state.giver = action.suit
+    if action.kind == "pass":
+        state.declined_call = (*state.declined_call, seat)
+    else:
+        state.giver = action.suit
     return True
+
+
+def ask_reason(state: HandState, seat: int, action: Action) -> str:
+    """A pass where the call is not the lone player's to decline is no decision of this phase."""
+    return "wrong_phase" if action.kind == "pass" else "not_a_partner"
 
 
 def _cards_each(state: HandState) -> int:
@@ -149,6 +166,11 @@ def _givers(state: HandState) -> tuple[int, ...]:
     return tuple(sorted(partners, key=lambda seat: (seat - maker) % players))
 
 
+def partner_giving(state: HandState) -> int:
+    """The partner who gives the lone maker a card: the one asked, or the first in giving order."""
+    return state.giver if state.giver is not None else _givers(state)[0]
+
+
 def start_give(state: HandState) -> bool:
     """The partner asked (or the only one) gives; for a contract's call every partner gives in turn."""
     if not _cards_each(state):
@@ -165,8 +187,35 @@ def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
     return tuple(actions[f"give:{state.rules.deck[card].code}"] for card in state.hands[seat])
 
 
+def legal_partner_give(state: HandState, seat: int) -> tuple[Action, ...]:
+    """The partner's cards, and the up-card where a dealer sitting out may pass it (partner_card_up_card)."""
+    held = legal_give(state, seat)
+    up_card = state.deal.up_card
+    if up_card is None or not _may_give_up_card(state, seat):
+        return held
+    return (*held, state.rules.actions[f"give:{state.rules.deck[up_card].code}"])
+
+
+def _may_give_up_card(state: HandState, seat: int) -> bool:
+    """The dealer, sitting out for a lone partner who ordered the up-card up, may pass it where the rules say so."""
+    return (
+        state.rules.partner_exchange.up_card
+        and state.contract is None
+        and seat == state.dealer
+        and state.taker == seat
+        and not state.active[seat]
+        and not state.up_card_given
+    )
+
+
 def take_give(state: HandState, seat: int, action: Action) -> bool:
     maker = _maker(state)
+    if action.card == state.deal.up_card and action.card not in state.hands[seat]:
+        # The dealer passes the up-card itself: taken up and handed over in one move, never held.
+        state.up_card_given = True
+        add_to_hand(state, maker, (action.card,))
+        record_move(state, seat, maker, (action.card,))
+        return True
     give_card(state, seat, maker, action.card)
     if cards_in_last_move(state) < _cards_each(state):
         return False
@@ -179,8 +228,11 @@ def take_give(state: HandState, seat: int, action: Action) -> bool:
 
 
 def start_lone_discard(state: HandState) -> bool:
-    """A lone maker who was given cards discards as many (none where they discarded before receiving them)."""
+    """A lone maker who was given cards discards as many (none where they discarded before receiving them, nor
+    where the card goes back to the partner instead: the exchange module's return)."""
     if state.giver is None or len(state.hands[_maker(state)]) <= state.rules.hand_size:
+        return False
+    if state.contract is None and state.rules.partner_exchange.returned:
         return False
     state.to_act = state.maker
     return True
@@ -205,7 +257,7 @@ def take_lone_discard(state: HandState, seat: int, action: Action) -> bool:
 def start_discard(state: HandState) -> bool:
     """The up-card goes to its taker (usually the dealer), unless the taker now sits out."""
     taker = state.taker
-    if taker is None:
+    if taker is None or state.up_card_given:
         return False
     if state.active[taker] or (taker == state.dealer and state.rules.dealer_picks_up_when_partner_alone):
         state.to_act = taker

@@ -8,16 +8,24 @@ than it shows chooses which), and the hidden kitty joins the hand in their place
 
 from __future__ import annotations
 
+from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import Action
 
+from .declarations import up_suit
 from .passing import KITTY, add_to_hand, cards_in_last_move, record_move, take_from_hand
 from .state import HAND_OVER, HandResult, HandState
+
+
+def _up_suit_letter(state: HandState) -> str | None:
+    """The suit of the card turned up, which some rules bar from the cards shown (None: no suit)."""
+    suit = up_suit(state)
+    return None if suit is None else SUITS[suit]
 
 
 def may_go_under(state: HandState, seat: int) -> bool:
     """Whether `seat`'s hand, as dealt, holds a set of cards that may be shown to go under."""
     under = state.rules.going_under
-    return under is not None and bool(under.shown_sets(state.rules.deck, state.deal.hands[seat]))
+    return under is not None and bool(under.shown_sets(state.rules.deck, state.deal.hands[seat], _up_suit_letter(state)))
 
 
 def start_call(state: HandState) -> bool:
@@ -70,7 +78,7 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     rules = state.rules
     under = rules.going_under
     assert under is not None
-    sets = under.shown_sets(rules.deck, state.deal.hands[seat])
+    sets = under.shown_sets(rules.deck, state.deal.hands[seat], _up_suit_letter(state))
     shown = _shown_so_far(state, seat)
     return tuple(
         rules.actions[f"discard:{rules.deck[card].code}"]

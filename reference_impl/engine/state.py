@@ -45,6 +45,9 @@ CALL_DISCARD = "call_discard"
 CALL_HAND_OVER = "call_hand_over"
 CALL_PASS_BACK = "call_pass_back"
 SPECIAL_UP_BID = "special_up_bid"
+LONE_HAND_OVER = "lone_hand_over"
+LONE_RETURN = "lone_return"
+DEFENDER_ASK = "defender_ask"
 
 
 class IllegalAction(Exception):
@@ -141,6 +144,10 @@ class HandState:
     """The auction so far, passes included, as (seat, action); the last bid in it is the highest."""
     contract: Contract | None = None
     """The auction's result, once it is over (its trump None until the winner names it)."""
+    declined_call: tuple[int, ...] = ()
+    """The lone players who chose not to call for a partner's card (where calling is their choice)."""
+    up_card_given: bool = False
+    """Whether the dealer passed the up-card itself to a lone partner, instead of a card of the hand."""
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
     """The legal actions, worked out at most once per state (a state never changes once built)."""
 
