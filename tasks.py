@@ -5,7 +5,7 @@
     python3 tasks.py test    # lint, type-check and the whole test suite
     python3 tasks.py site    # run the engines the site shows, then build the rules site into site/ (strict)
     python3 tasks.py serve   # the same reports, then serve the rules site on http://127.0.0.1:8000
-    python3 tasks.py blocks  # rewrite the generated text kept in docs/ from the spec
+    python3 tasks.py blocks  # rewrite the generated text kept in docs/ and in the README from the spec
     python3 tasks.py history # run the engines we keep a results log of, appending to it
     python3 tasks.py registry # refresh the registry entries of the engines of this repository
     python3 tasks.py release-check [--tag vX.Y.Z]  # the release workflow's steps, all but the upload
@@ -119,7 +119,7 @@ def task_serve(arguments: list[str]) -> None:
 
 
 def task_blocks(arguments: list[str]) -> None:
-    """Rewrite the generated text kept in the repository: the schemas made from tables, and the blocks in docs/.
+    """Rewrite the generated text kept in the repository: the schemas made from tables, the blocks in docs/ and the README.
 
     Tests (and the site build, for the blocks) fail when any of it is stale.
     """

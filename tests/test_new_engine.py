@@ -74,7 +74,8 @@ def test_new_engine_writes_only_into_a_new_or_empty_folder(tmp_path: Path) -> No
     (tmp_path / "busy" / "engine.py").write_text("# someone's own engine\n", encoding="utf-8")
     refused = run_cli("new-engine", str(tmp_path / "busy"), "--language", "python")
     assert refused.returncode == 2
-    assert refused.stderr == f"error: {tmp_path / 'busy'} is not an empty folder: new-engine writes only into a new or empty one\n"
+    busy = tmp_path / "busy"
+    assert refused.stderr == f"error: {busy} is not an empty folder: new-engine writes only into a new or empty one\n"
     assert (tmp_path / "busy" / "engine.py").read_text(encoding="utf-8") == "# someone's own engine\n"
     (tmp_path / "file").write_text("x", encoding="utf-8")
     assert run_cli("new-engine", str(tmp_path / "file"), "--language", "javascript").returncode == 2
