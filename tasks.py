@@ -118,14 +118,17 @@ def task_serve(arguments: list[str]) -> None:
     run(["mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *arguments])
 
 
+BLOCK_MODULES = ("ruleset.refusals", "ruleset.resolved_schema", "docs_gen.refresh_blocks")
+"""What `blocks` runs, in order (the last one takes the task's arguments): tests/test_house_rule_guide.py runs the same."""
+
+
 def task_blocks(arguments: list[str]) -> None:
     """Rewrite the generated text kept in the repository: the schemas made from tables, the blocks in docs/ and the README.
 
     Tests (and the site build, for the blocks) fail when any of it is stale.
     """
-    run(["python", "-m", "ruleset.refusals"])
-    run(["python", "-m", "ruleset.resolved_schema"])
-    run(["python", "-m", "docs_gen.refresh_blocks", *arguments])
+    for module in BLOCK_MODULES:
+        run(["python", "-m", module, *(arguments if module == BLOCK_MODULES[-1] else [])])
 
 
 HISTORY = "conformance/history.jsonl"

@@ -27,6 +27,7 @@ import yaml
 
 import tasks
 from tests import ROOT
+from tests.clone_helpers import fresh_clone
 
 DATA = ("spec/variants/north-american.yaml", "schemas/variant.schema.json", "conformance/scenarios/british/bidding.yaml")
 SKELETON_PASSES = {"python": 116, "javascript": 172}
@@ -49,17 +50,6 @@ class Release:
     @property
     def sdist(self) -> Path:
         return next(self.dist.glob("*.tar.gz"))
-
-
-def fresh_clone(into: Path) -> Path:
-    """The files a clone of the repository holds (those git tracks), copied as they are in the working tree."""
-    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout.decode()
-    for name in filter(None, listed.split("\0")):
-        source = ROOT / name
-        if source.is_file():  # a tracked file deleted in the working tree is not in the next clone either
-            (into / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, into / name)
-    return into
 
 
 @pytest.fixture(scope="module")
