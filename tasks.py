@@ -162,9 +162,11 @@ def task_registry(arguments: list[str]) -> None:
 RELEASE_OUT = ROOT / "build" / "release-check"
 """Where the release check works: dist/ (the sdist and the wheel it checked), venv/, and empty/."""
 
-BUILD_WARNING = re.compile(r"\b[A-Z]\w*Warning\b")
-"""A Python warning in the build's output (BuildBackendWarning, SetuptoolsDeprecationWarning, ...), which fails the check;
-the build's own lower-case notes ("warning: byte-compiling is disabled") are not warnings of our configuration."""
+BUILD_WARNING = re.compile(r"^WARNING .*$|\b[A-Z]\w*Warning\b", re.MULTILINE)
+"""A warning in the build's output, which fails the check: a line python-build gives a warning of the backend on
+("WARNING Package ... is absent from the `packages` configuration."), or a Python warning class named
+(BuildBackendWarning, SetuptoolsDeprecationWarning, ...). The backend's lower-case notes ("warning: byte-compiling is
+disabled") say how this machine runs Python, not what our configuration gets wrong."""
 
 
 class ReleaseCheckFailed(Exception):
@@ -186,9 +188,9 @@ def release_check(source: Path, out: Path, python: str, tag: str | None = None) 
     for folder in (dist, home, empty):
         shutil.rmtree(folder, ignore_errors=True)
     built = _step("build the sdist and the wheel", [python, "-m", "build", "--outdir", str(dist), str(source)])
-    warnings = sorted(set(BUILD_WARNING.findall(built)))
+    warnings = list(dict.fromkeys(BUILD_WARNING.findall(built)))
     if warnings:
-        raise ReleaseCheckFailed(f"the build printed {', '.join(warnings)}:\n{built}")
+        raise ReleaseCheckFailed("the build warns:\n" + "\n".join(warnings))
     files = sorted(dist.glob("*.whl")) + sorted(dist.glob("*.tar.gz"))
     if len(files) != 2:
         raise ReleaseCheckFailed(f"the build made {[file.name for file in files]}, not one wheel and one sdist")
