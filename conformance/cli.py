@@ -1,4 +1,5 @@
-"""Command-line subcommands of the conformance suite: conform, smoke, serve, scenarios, explain, summary, fuzz, diff, registry.
+"""Command-line subcommands of the conformance suite: conform, smoke, new-engine, serve, scenarios, explain, summary,
+fuzz, diff, registry.
 
 `euchre-spec conform --engine CMD` runs the suite against any engine speaking the protocol;
 `--engine reference` starts our own engine the same way (`euchre-spec serve`), so the reference
@@ -16,6 +17,7 @@ from typing import Any
 from conformance.commands import conform as conform_command
 from conformance.commands.explain import add_command as add_explain_command
 from conformance.commands.fuzz import add_commands as add_fuzz_commands
+from conformance.commands.new_engine import add_command as add_new_engine_command
 from conformance.commands.registry import add_command as add_registry_command
 from conformance.commands.smoke import add_command as add_smoke_command
 from conformance.commands.summary import add_command as add_summary_command
@@ -35,6 +37,7 @@ def add_commands(commands: Any) -> None:
     add_file_options(conform)
     conform.set_defaults(run=conform_command.run)
     add_smoke_command(commands)
+    add_new_engine_command(commands)
 
     serve_command = commands.add_parser("serve", help="serve the reference engine over the harness protocol (stdin/stdout)")
     serve_command.add_argument(

@@ -6,6 +6,8 @@ state); the log never re-derives a rule, so what it prints is what the engine di
 
 from __future__ import annotations
 
+from typing import cast
+
 from ruleset.compiled.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, Action, Rules
 
@@ -108,6 +110,32 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
             trick_cards = []
     lines.extend(_result_lines(final))
     return lines
+
+
+def scenario_lines(initial: HandState, final: HandState) -> list[str]:
+    """The hand's deal and actions as a scenario file writes them (card codes such as TH, not 10♥; seats from 0),
+    indented as under a scenario of a suite file, so a contributor copies them into one: the bidding on the first
+    line of the actions, then a line per trick."""
+    rules = initial.rules
+    deal = initial.deal.to_codes(rules)
+    hands, kitty = cast(list[list[str]], deal["hands"]), cast(list[str], deal["kitty"])
+    lines = ["    deals:", f"      - dealer: {deal['dealer']}", "        hands:"]
+    lines += ["          - [" + ", ".join(hand) + "]" for hand in hands]
+    if deal["up_card"] is not None:
+        lines.append(f"        up_card: {deal['up_card']}")
+    if kitty:
+        lines.append("        kitty: [" + ", ".join(kitty) + "]")
+    groups: list[list[str]] = [[]]
+    replay = initial
+    for seat, action in final.history:
+        groups[-1].append(f'"{seat} {action.text}"')
+        before = replay
+        replay = apply(replay, action)
+        if len(replay.tricks) > len(before.tricks) or (replay.phase == PLAY and before.phase != PLAY):
+            groups.append([])
+    written = [", ".join(group) for group in groups if group]
+    lines.append("    actions: [" + (",\n" + " " * 14).join(written) + "]")
+    return "\n".join(lines).splitlines()
 
 
 def _trump_line(state: HandState) -> str:
