@@ -389,3 +389,85 @@ def test_every_report_is_in_the_built_site_to_download(built: Path) -> None:
     # the site task's own run of the reference engine is newer than its entry, whose files are offered beside it
     assert (served / "reference" / "registry" / "junit.xml").read_bytes() == (registry / "reference" / "junit.xml").read_bytes()
     assert 'href="files/reference/registry/report.json"' in index
+
+
+# What every built page holds
+
+
+def _page_texts(built: Path) -> dict[str, str]:
+    """Each built page's text as a reader sees it: tags dropped, scripts and styles left out, references read."""
+    import html as html_lib
+
+    texts = {}
+    for page in sorted(built.rglob("*.html")):
+        source = page.read_text(encoding="utf-8")
+        source = re.sub(r"<(script|style)\b.*?</\1\s*>", " ", source, flags=re.DOTALL | re.IGNORECASE)
+        texts[page.relative_to(built).as_posix()] = html_lib.unescape(re.sub(r"<[^>]+>", " ", source))
+    return texts
+
+
+def test_no_paragraph_of_any_page_holds_a_list_the_markdown_did_not_read_as_one(built: Path) -> None:
+    """A list item's fenced block indented less than four spaces ends the list: what follows reads as a paragraph
+    with '- ' inside (the adapter guide's pointer for other languages was one)."""
+    found = []
+    for page in sorted(built.rglob("*.html")):
+        for paragraph in re.findall(r"<p>(.*?)</p>", page.read_text(encoding="utf-8"), flags=re.DOTALL):
+            if re.search(r"\n\s*(?:[-*+]|\d+\.) \S", paragraph):
+                found.append(f"{page.relative_to(built)}: {paragraph[:80]!r}")
+    assert not found, found
+
+
+COUNTED = ("scenarios", "actions", "readings", "ways", "compositions", "clauses", "variants", "house rules")
+"""Nouns the generators put after a count: after a count of one, each must be singular."""
+
+
+def test_a_count_of_one_takes_the_singular_on_every_page(built: Path) -> None:
+    wrong = re.compile(r"(?<![\d.,:/-])\b1 (?:\w+ )?(?:" + "|".join(COUNTED) + r")\b")
+    found = {page: sorted(set(wrong.findall(text))) for page, text in _page_texts(built).items() if wrong.search(text)}
+    assert not found, found
+
+
+# The schemas at their addresses
+
+
+def _site_url() -> str:
+    url = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
+    assert isinstance(url, str) and url.endswith("/")
+    return url
+
+
+def served_at(built: Path, address: str) -> Path:
+    """The built file a published address names (its fragment dropped), as the site's site_url maps addresses to files."""
+    url = _site_url()
+    assert address.startswith(url), f"{address} is not under the site's address {url}"
+    return built / address.split("#", 1)[0].removeprefix(url)
+
+
+def test_every_schema_is_served_at_the_address_its_id_names(built: Path) -> None:
+    from docs_gen.badge_pages import PUBLISHED
+
+    assert _site_url() == PUBLISHED
+    schemas = sorted((ROOT / "schemas").glob("*.schema.json"))
+    assert len(schemas) >= 20
+    for source in schemas:
+        schema_id = json.loads(source.read_text(encoding="utf-8"))["$id"]
+        served = served_at(built, schema_id)
+        assert served.is_file(), f"{source.name}: nothing is built at {schema_id}"
+        assert served.read_bytes() == source.read_bytes(), f"{schema_id} serves another text than {source.name}"
+
+
+def test_every_schema_address_an_example_names_is_served(built: Path) -> None:
+    """Each `$schema` (and schema address) in the guides, their example files, the registry's reports and the files
+    the commands write points at a built file."""
+    from conformance.fuzzing.witnesses import SCHEMA as WITNESS_SCHEMA
+    from conformance.suite.bundle import SCHEMA_ID as BUNDLE_SCHEMA
+
+    address = re.compile(re.escape(_site_url()) + r"[\w./-]+\.json")
+    files = [*sorted((ROOT / "docs").rglob("*.md")), *sorted((ROOT / "docs").rglob("*.yaml"))]
+    files += sorted(registry_folder(ROOT).glob("*/report.json"))
+    named = {(file.relative_to(ROOT).as_posix(), found) for file in files for found in address.findall(file.read_text("utf-8"))}
+    named |= {("conformance/fuzzing/witnesses.py", WITNESS_SCHEMA), ("conformance/suite/bundle.py", BUNDLE_SCHEMA)}
+    named |= {("conformance/reports/report.py", report_data(run_suite(InProcessEngine(), suite()[:1]), "reference")["$schema"])}
+    assert any(place.startswith("docs/guides/examples/") for place, _ in named), named
+    missing = sorted((place, found) for place, found in named if not served_at(built, found).is_file())
+    assert not missing, missing
