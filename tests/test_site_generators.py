@@ -27,7 +27,7 @@ PAGES = (
     "",
     "variants/north-american/",
     "house-rules/super-euchre/",
-    "examples/north-american/play/",
+    "examples/north-american/tricks/",
     "guides/adapter/",
     "schemas/egn/",
     "results/history/",
@@ -68,10 +68,7 @@ def test_both_builds_serve_each_schema_at_its_address() -> None:
             assert address is not None and served_at(site, address.group(1)).read_text(encoding="utf-8") == text
 
 
-if BROWSER_MISSING and os.environ.get("CI") != "true":
-    browser_test = pytest.mark.skip(reason=BROWSER_MISSING)
-else:
-    browser_test = pytest.mark.usefixtures()
+browser_test = pytest.mark.skipif(bool(BROWSER_MISSING) and os.environ.get("CI") != "true", reason=BROWSER_MISSING)
 
 
 @pytest.fixture(scope="module")
