@@ -471,3 +471,32 @@ def test_every_schema_address_an_example_names_is_served(built: Path) -> None:
     assert any(place.startswith("docs/guides/examples/") for place, _ in named), named
     missing = sorted((place, found) for place, found in named if not served_at(built, found).is_file())
     assert not missing, missing
+
+
+# The build step both generators start from
+
+
+def test_the_build_step_writes_every_page_and_touches_only_what_changed(site: Site, tmp_path: Path) -> None:
+    from docs_gen.site_sources import GeneratedInDocs, generator_config, sources_for, write_sources
+
+    docs, out = tmp_path / "docs", sources_for(tmp_path / "site")
+    shutil.copytree(DOCS, docs)
+    pages = write_sources(site, docs, out)
+    assert out == tmp_path / "site-sources"
+    assert set(site.pages) <= set(pages) and {p.relative_to(DOCS).as_posix() for p in hand_written()} <= set(pages)
+    assert (out / "stylesheets" / "euchre.css").read_bytes() == (DOCS / "stylesheets" / "euchre.css").read_bytes()
+    assert (out / "schemas" / "variant.schema.json").read_bytes() == (ROOT / "schemas" / "variant.schema.json").read_bytes()
+    guide = (out / "how-to-read.md").read_text(encoding="utf-8")
+    assert "[[clause:" not in guide and "../spec/variants/" not in guide  # citations and source links made page links
+    written = {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()}
+    (out / "left-over.md").write_text("# an old page\n", encoding="utf-8")
+    write_sources(site, docs, out)
+    assert not (out / "left-over.md").exists()
+    assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written
+    config = generator_config(ROOT / "mkdocs.yml", out, tmp_path / "site", site.nav)
+    assert "hooks" not in config and config["nav"] == site.nav
+    assert (config["docs_dir"], config["site_dir"]) == ("site-sources", "site")
+    assert (tmp_path / config["theme"]["custom_dir"]).resolve() == ROOT / "overrides"
+    (docs / "compare.md").write_text("# Compare, by hand\n", encoding="utf-8")
+    with pytest.raises(GeneratedInDocs, match=r"docs/compare\.md is generated from the spec"):
+        write_sources(site, docs, out)
