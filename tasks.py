@@ -4,6 +4,7 @@
     python3 tasks.py main    # the conformance run of the reference engine, with its report
     python3 tasks.py test    # lint, type-check and the whole test suite
     python3 tasks.py site    # run the engines the site shows, then build the rules site into site/ (strict)
+    python3 tasks.py zensical # the same, built with Zensical into build/site-zensical/ (strict)
     python3 tasks.py serve   # the same reports, then serve the rules site on http://127.0.0.1:8000
     python3 tasks.py blocks  # rewrite the generated text kept in docs/ and in the README from the spec
     python3 tasks.py history # run the engines we keep a results log of, appending to it
@@ -105,15 +106,36 @@ def site_reports(python: str, folder: Path) -> int:
 
 def task_site(arguments: list[str]) -> None:
     """Make the reports the site shows, then build the rules site into site/ (mkdocs.yml is strict: any warning fails)."""
-    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     if site_reports(str(BIN / "python"), SITE_REPORTS):
         sys.exit(2)
     run(["mkdocs", "build", "--strict", *arguments])
 
 
+ZENSICAL_SITE = "build/site-zensical"
+
+
+def zensical_commands(python: str, site_dir: str) -> list[list[str]]:
+    """The build of the same site with Zensical, which runs no hooks: the build step writes the pages and a config
+    beside `site_dir`, Zensical builds them (strict), and each page's Content-Security-Policy is completed after."""
+    sources = f"{site_dir}-sources"
+    return [
+        [python, "-m", "docs_gen.site_sources", "--site-dir", site_dir],
+        [python, "-m", "zensical", "build", "--strict", "--clean", "--config-file", f"{sources}.yml"],
+        [python, "-m", "docs_gen.site_sources", "--seal", site_dir],
+    ]
+
+
+def task_zensical(arguments: list[str]) -> None:
+    """Make the reports, then build the same rules site with Zensical into build/site-zensical/ (strict)."""
+    if site_reports(str(BIN / "python"), SITE_REPORTS):
+        sys.exit(2)
+    for command in zensical_commands(str(BIN / "python"), arguments[0] if arguments else ZENSICAL_SITE):
+        if subprocess.run(command, cwd=ROOT, check=False).returncode:
+            sys.exit(1)
+
+
 def task_serve(arguments: list[str]) -> None:
     """Make the reports, then serve the rules site on http://127.0.0.1:8000, rebuilt when docs/ or the spec changes."""
-    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     if site_reports(str(BIN / "python"), SITE_REPORTS):
         sys.exit(2)
     run(["mkdocs", "serve", "--dev-addr", "127.0.0.1:8000", *arguments])
@@ -264,6 +286,7 @@ TASKS = {
     "main": task_main,
     "test": task_test,
     "site": task_site,
+    "zensical": task_zensical,
     "serve": task_serve,
     "blocks": task_blocks,
     "history": task_history,

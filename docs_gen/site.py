@@ -19,7 +19,7 @@ from .context import Context, Page, humanize, scenario_page
 from .data import SiteData
 from .history_plot import history_page
 from .house_rule_page import house_rule_page
-from .markup import code, esc
+from .markup import code, esc, plain
 from .mutation_page import mutation_page
 from .performance import performance_page
 from .reference_pages import deal_numbers_page, house_rules_index, overview_page, sources_page
@@ -103,14 +103,14 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
     """The navigation: one tab per audience, generated pages listed as the catalog has them."""
 
     def entry(path: str) -> dict[str, str]:
-        return {esc(pages[path].title): path}  # the theme writes navigation titles into the page as they are
+        return {plain(pages[path].title): path}  # the theme writes navigation titles into the page as they are
 
     examples: dict[str, list[dict[str, str]]] = defaultdict(list)
     for path in ctx.scenario_files:
         parts = PurePosixPath(path).parts
         folder = parts[1] if len(parts) > 2 else "other"
-        examples[folder].append({esc(pages[path].title.split(": ", 1)[-1]): path})
-    titles = {v: esc(ctx.data.variant_title(v)) for v in ctx.data.variants} | {"house-rules": "House rules"}
+        examples[folder].append({plain(pages[path].title.split(": ", 1)[-1]): path})
+    titles = {v: plain(ctx.data.variant_title(v)) for v in ctx.data.variants} | {"house-rules": "House rules"}
     grouped = [{titles.get(folder, humanize(folder)): entries} for folder, entries in examples.items()]
     reports = [p for p in pages if p.startswith("compliance/") and p != "compliance/index.md"]
     results = [entry("results/index.md"), *[entry(f"results/{v}.md") for v in ctx.data.variants]]
