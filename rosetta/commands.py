@@ -15,13 +15,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from documents.errors import SpecInvalid
 from documents.reading import read_text
 from reference_impl.cli_arguments import add_house_rule_option
 
 from .reading import MAPPED, REFUSED, VARIANT, Translation, read_settings
 from .syntax import SettingsUnreadable, parse
-from .tables import Platform, platform, platforms
+from .tables import headings, platform, platforms
 from .writing import write_settings
 
 REFUSED_EXIT, UNREADABLE = 1, 2
@@ -40,30 +39,27 @@ def add_commands(commands: Any) -> None:
     listing = actions.add_parser("platforms", help="the platforms with a table, and their settings")
     listing.add_argument("--json", action="store_true", help="print the list as JSON")
     listing.set_defaults(run=_list)
-    for table in _tables():
+    for table in headings():
+        title, example = _help_text(table.title), _help_text(table.example)
         reader = actions.add_parser(
             f"from-{table.id}",
-            help=f"{table.title}'s settings read as our variant and house rules",
-            description=f"{table.summary} Example: {table.example or ''}",
+            help=f"{title}'s settings read as our variant and house rules",
+            description=f"{_help_text(' '.join(table.summary.split()))} Example: {example}",
         )
-        reader.add_argument("settings", nargs="?", help=f"the settings, as {table.title} writes them (e.g. {table.example!r})")
+        reader.add_argument("settings", nargs="?", help=f"the settings, as {title} writes them (e.g. {example!r})")
         reader.add_argument("--file", type=Path, help="read the settings from this file instead")
         reader.add_argument("--json", action="store_true", help="print the reading as JSON")
         reader.set_defaults(run=_from, platform_id=table.id)
-        writer = actions.add_parser(f"to-{table.id}", help=f"our variant and house rules written as {table.title}'s settings")
+        writer = actions.add_parser(f"to-{table.id}", help=f"our variant and house rules written as {title}'s settings")
         writer.add_argument("variant", help="a base variant id, such as north-american")
         add_house_rule_option(writer)
         writer.add_argument("--json", action="store_true", help="print the settings as JSON")
         writer.set_defaults(run=_to, platform_id=table.id)
 
 
-def _tables() -> tuple[Platform, ...]:
-    try:
-        return platforms()
-    except SpecInvalid as exc:  # a broken table: say so, and offer no commands for the tables
-        for error in exc.errors:
-            print(error, file=sys.stderr)
-        return ()
+def _help_text(text: str) -> str:
+    """Text for argparse's help, which reads % as a format."""
+    return text.replace("%", "%%")
 
 
 def _list(args: argparse.Namespace) -> int:

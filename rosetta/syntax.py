@@ -19,6 +19,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from documents.errors import SpecInvalid
+from documents.json_loader import parse_json
+
 from .tables import Platform, Setting
 
 NAME = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -62,9 +65,10 @@ def _text(value: Any) -> str:
 
 def _json(platform: Platform, text: str) -> dict[str, Any]:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SettingsUnreadable(f"{platform.title} settings are a JSON object, and this is not JSON: {exc}") from None
+        data, _ = parse_json(text, "settings", with_lines=False)
+    except SpecInvalid as exc:  # not JSON, a key twice, nested too deep or too big
+        reason = "; ".join(error.message for error in exc.errors)
+        raise SettingsUnreadable(f"{platform.title} settings are a JSON object, and these cannot be read: {reason}") from None
     if isinstance(data, dict) and isinstance(data.get("metadata"), dict) and "ruleset" in data["metadata"]:
         data = data["metadata"]["ruleset"]  # a whole EGN record: its ruleset
     if not isinstance(data, dict):

@@ -119,6 +119,31 @@ def table_folder() -> Path:
     return folder
 
 
+@dataclass(frozen=True)
+class Heading:
+    """What the command line shows of a table before it is checked: its id, title, summary and example."""
+
+    id: str
+    title: str
+    summary: str
+    example: str
+
+
+def headings() -> tuple[Heading, ...]:
+    """Each table's heading, read without the catalog (the command line is built before `--data` is known)."""
+    found = []
+    for path in sorted(table_folder().glob("*.yaml")):
+        try:
+            data = load_document(path, path.name).data
+        except SpecInvalid:
+            data = None
+        data = data if isinstance(data, dict) else {}
+        found.append(
+            Heading(path.stem, str(data.get("title", path.stem)), str(data.get("summary", "")), str(data.get("example", "")))
+        )
+    return tuple(found)
+
+
 @cache
 def platforms() -> tuple[Platform, ...]:
     """Every platform's table, in id order; SpecInvalid listing every error of every broken table."""

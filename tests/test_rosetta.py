@@ -182,7 +182,7 @@ def test_each_syntax_is_read_as_its_platform_writes_it() -> None:
     assert write(app, {"stickTheDealer": True, "bennyEnabled": True}) == "stickTheDealer=true, bennyEnabled=true"
     for table, text, expected in (
         (egn, "[1, 2]", "a JSON object of keys and values, not list"),
-        (egn, "{std: true}", "this is not JSON"),
+        (egn, "{std: true}", "these cannot be read: not valid JSON"),
         (openspiel, "leduc_poker(players=2)", "a game string such as"),
         (openspiel, "euchre(stick_the_dealer)", "name=value, not 'stick_the_dealer'"),
         (openspiel, "euchre(stick_the_dealer=maybe)", "is true or false, not 'maybe'"),

@@ -10,11 +10,11 @@ finished hand is compared with the record's declarer, contract and scores.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 
 from documents.errors import SpecInvalid
+from documents.json_loader import parse_json
 from rosetta import platform, read_settings
 from ruleset.compiled.loading import load_rules
 
@@ -66,9 +66,10 @@ def _rules_of(record: PtnRecord, variant: str | None, house_rules: tuple[str, ..
         return
     text = record.value("GameOptionsJson") or "{}"
     try:
-        options = json.loads(text)
-    except json.JSONDecodeError as exc:
-        audit.unreadable.append(record.error("GameOptionsJson", f"the options are not JSON: {exc}"))
+        options, _ = parse_json(text, record.path, with_lines=False)
+    except SpecInvalid as exc:
+        reason = "; ".join(error.message for error in exc.errors)
+        audit.unreadable.append(record.error("GameOptionsJson", f"the options cannot be read as JSON: {reason}"))
         return
     if not isinstance(options, dict):
         audit.unreadable.append(record.error("GameOptionsJson", "the options are a JSON object of keys and values"))
