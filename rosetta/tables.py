@@ -151,7 +151,7 @@ def platforms() -> tuple[Platform, ...]:
     errors: list[SpecError] = []
     for path in sorted(table_folder().glob("*.yaml")):
         try:
-            found.append(load_table(path))
+            found.append(platform(path.stem))
         except SpecInvalid as exc:
             errors.extend(exc.errors)
     if errors:
@@ -159,12 +159,13 @@ def platforms() -> tuple[Platform, ...]:
     return tuple(sorted(found, key=lambda platform: platform.id))
 
 
+@cache
 def platform(ident: str) -> Platform:
-    """One platform's table by id (KeyError if there is none)."""
-    for table in platforms():
-        if table.id == ident:
-            return table
-    raise KeyError(ident)
+    """One platform's table by id, checked alone (KeyError if there is none; SpecInvalid if it is broken)."""
+    path = table_folder() / f"{ident}.yaml"
+    if not path.is_file():
+        raise KeyError(ident)
+    return load_table(path)
 
 
 def load_table(path: Path) -> Platform:

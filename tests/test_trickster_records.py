@@ -48,7 +48,7 @@ def test_the_go_under_record_audits_clean_under_its_options() -> None:
     assert not audit.unreadable and not broken(audit)
     hand = audit.hand
     assert (hand.dealer, hand.maker, hand.trump, hand.alone) == (2, 2, "S", False)  # S dealt, S took up the nine of spades
-    assert hand.winners == [] and hand.points == (1, 0) and hand.row == "made"
+    assert hand.winners == [2, 3, 0, 2, 2] and hand.points == (1, 0) and hand.row == "made"  # S, W, N, S, S
     assert [len(trick) for trick in hand.tricks] == [4] * 5
     (scores,) = [f for f in audit.findings if f.code == "scores"]
     assert scores.message == "before this hand the score stood at N-S 9, E-W 7; N-S reach 10 and win"

@@ -45,6 +45,8 @@ class HandPlayed:
 
     dealer: int | None = None
     calls: list[tuple[int, str]] = field(default_factory=list)
+    cards: list[tuple[int, str]] = field(default_factory=list)
+    """Cards that changed hands before the play (going under, the pick-up, a card called for), in order."""
     maker: int | None = None
     trump: str | None = None
     alone: bool = False
@@ -96,6 +98,8 @@ class RecordAudit:
             "refused": list(self.refused),
             "hand": {
                 "dealer": None if hand.dealer is None else seat_name(hand.dealer),
+                "calls": [f"{seat_name(seat)} {call}" for seat, call in hand.calls],
+                "cards": [f"{seat_name(seat)} {words}" for seat, words in hand.cards],
                 "maker": None if hand.maker is None else seat_name(hand.maker),
                 "trump": hand.trump,
                 "alone": hand.alone,

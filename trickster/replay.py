@@ -25,6 +25,8 @@ from .record_parts import Exchange, Parts
 
 ROUNDS = ("bid_round_one", "bid_round_two")
 LONE_DISCARDS = ("lone_discard", "lone_discard_first")
+CARD_PHASES = ("go_under_discard", "dealer_discard", "partner_give", *LONE_DISCARDS)
+"""The phases in which a card changes hands, shown in the audit beside the calls."""
 
 
 class _Stop(Exception):
@@ -83,10 +85,15 @@ class Replay:
             self._note("unsupported_phase", f"the rules ask for a step a Trickster record does not show ({phase})")
             raise _Stop
         try:
-            return apply(state, action, seat)
+            after = apply(state, action, seat)
         except IllegalAction as exc:
             self._refused(state, exc, action, line)
             raise _Stop from None
+        if len(after.tricks) > len(state.tricks):
+            self.audit.hand.winners.append(after.tricks[-1][0])
+        if phase in CARD_PHASES or action == "go_under":
+            self.audit.hand.cards.append((seat, their_action(action)))
+        return after
 
     def _call(self, state: HandState, seat: int) -> tuple[str, int]:
         if not self.calls:

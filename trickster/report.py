@@ -56,11 +56,14 @@ def _record(audit: RecordAudit) -> list[str]:
         lines.append(f"  Dealer: {seat_name(hand.dealer)}")
     if hand.calls:
         lines.append("  Calls: " + ", ".join(f"{seat_name(seat)} {call}" for seat, call in hand.calls))
+    if hand.cards:
+        lines.append("  Cards: " + ", ".join(f"{seat_name(seat)} {words}" for seat, words in hand.cards))
     if hand.maker is not None:
         alone = " alone" if hand.alone else ""
         lines.append(f"  Made: {TRUMP_NAMES.get(hand.trump or '', hand.trump)}{alone} by {seat_name(hand.maker)}")
     for number, trick in enumerate(hand.tricks, start=1):
-        lines.append(f"  Trick {number}: " + "  ".join(f"{seat_name(seat)}:{their_card(card)}" for seat, card in trick))
+        won = f" -> {seat_name(hand.winners[number - 1])}" if number <= len(hand.winners) else ""
+        lines.append(f"  Trick {number}: " + "  ".join(f"{seat_name(seat)}:{their_card(card)}" for seat, card in trick) + won)
     if hand.points is not None:
         lines.append(f"  Result: {hand.row} ({hand.row_clause}): points {', '.join(str(p) for p in hand.points)} by side")
     lines += [f"  {MARKS[finding.severity]} {finding.text()}" for finding in audit.findings]
