@@ -22,6 +22,7 @@ from .house_rule_page import house_rule_page
 from .markup import code, esc, plain
 from .mutation_page import mutation_page
 from .performance import performance_page
+from .platforms_page import platforms_page
 from .reference_pages import deal_numbers_page, house_rules_index, overview_page, sources_page
 from .registry_text import site_files
 from .results import results_pages
@@ -63,7 +64,7 @@ def generate(data: SiteData) -> Site:
     pages = [overview_page(ctx), compare_page(ctx)]
     pages += [variant_page(ctx, v) for v in data.variants]
     pages += [house_rules_index(ctx)] + [house_rule_page(ctx, r) for r in data.house_rules]
-    pages += [sources_page(ctx), deal_numbers_page(ctx), examples_index(ctx), *scenario_pages(ctx)]
+    pages += [sources_page(ctx), platforms_page(ctx), deal_numbers_page(ctx), examples_index(ctx), *scenario_pages(ctx)]
     pages += [*compliance_pages(ctx), mutation_page(ctx), performance_page(ctx)]
     pages += [*results_pages(ctx), badges_page(ctx), history_page(ctx)]
     schemas, files = schema_pages(ctx)
@@ -123,6 +124,7 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
                 entry("compare.md"),
                 *[entry(f"variants/{v}.md") for v in ctx.data.variants],
                 entry("sources.md"),
+                entry("platforms.md"),
                 {"Glossary": GLOSSARY},
                 entry("deal-numbers.md"),
             ]

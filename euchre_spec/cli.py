@@ -149,6 +149,9 @@ def _parser() -> argparse.ArgumentParser:
     from egn.commands import add_commands as add_egn_commands  # audit and export-egn (recorded games)
 
     add_egn_commands(commands)
+    from rosetta.commands import add_commands as add_rules_commands  # other platforms' settings, read as our rules
+
+    add_rules_commands(commands)
     return parser
 
 
