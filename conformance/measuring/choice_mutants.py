@@ -71,15 +71,23 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("buck-euchre", "/game/tie", "both-win-together"): Reading(_set("shared")),
     ("twelve-hands", "/game/tie", "another-hand-played-until-scores"): Reading(_set("play_on")),
     ("buck-euchre", "/bidding/round_one/enabled", "numeric-bid-three-five-tricks"): Reading(
-        why_not="the rules language makes trump on the up-card or by naming a suit; it has no auction of tricks"
-    ),
-    ("buck-euchre", "/bidding/all_pass", "hand-played-no-trump"): Reading(
-        why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
-    ),
-    ("buck-euchre", "/bidding/all_pass", "every-player-must-take-trick"): Reading(
-        why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
+        why_not=(
+            "the winner of these bids has the dealer take up the up-card before naming trump, and an auction in the "
+            "rules language takes no up-card"
+        )
     ),
     ("buck-euchre", "/fold/order", "from-dealer-s-left-bidding"): Reading(_set("left_of_dealer")),
+    ("buck-numeric", "/auction/min", "three"): Reading(_set(3)),
+    ("buck-numeric", "/auction/rounds", "second-round-raise"): Reading(
+        lambda _chosen: {"": 2, "/auction/passed_may_return": True}
+    ),
+    ("buck-numeric", "/auction/first_lead", "dealer-s-left"): Reading(_set("left_of_dealer")),
+    ("buck-numeric", "/scoring/player_rows/maker-made/when", "three-whatever-bid"): Reading(
+        lambda _chosen: {
+            "": {"role": "maker", "tricks": [3, 4, 5]},
+            "/scoring/player_rows/maker-bucked/when": {"role": "maker", "tricks": [0, 1, 2]},
+        }
+    ),
     ("buck-euchre", "/scoring/player_rows/folded/award/points", "folding-itself-costs-penalty"): Reading(
         why_not="the source gives no figure for the penalty, so no value can be written for it"
     ),
@@ -156,15 +164,20 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     # Contract games (bid-euchre and the games built on it)
     ("bid-euchre", "/auction/min", "three-suit-four-no-trump"): Reading(why_not=_ONE_MINIMUM),
     ("bid-euchre", "/auction/rounds", "round-round-until-others-pass"): Reading(_set("until_passed")),
-    ("bid-euchre", "/auction/all_pass", "dealer-forced-bid-three"): Reading(
-        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 3}
-    ),
     ("bid-euchre", "/auction/all_pass", "dealer-stuck-minimum-bid"): Reading(_set("dealer_stuck")),
     ("bid-euchre", "/scoring/rows/made/award", "bidders-score-tricks-plus-two"): Reading(
         _set({"makers": {"tricks": 1, "points": 2}, "defenders": {"tricks": 1}})
     ),
     ("bid-euchre", "/scoring/rows/made/award", "bidders-score-bid-defenders-nothing"): Reading(_set({"makers": {"bid": 1}})),
     ("bid-euchre", "/scoring/rows/moon/award/points", "points-24-lone-hand-taking-all"): Reading(_set(24)),
+    ("bid-euchre", "/scoring/rows/moon-set/award", "six-tricks-bid"): Reading(
+        _set({"makers": {"bid": -1}, "defenders": {"tricks": 1}})
+    ),
+    ("bid-euchre", "/auction/trump", "after-auction"): Reading(_set("after_auction")),
+    ("double-moon", "/scoring/rows/double-moon-set/award", "six-tricks-bid"): Reading(
+        _set({"makers": {"bid": -1}, "defenders": {"tricks": 1}})
+    ),
+    ("forced-bid-three", "/auction/all_pass", "dealer-stuck-must-bid"): Reading(_set("dealer_stuck")),
     ("bid-euchre", "/game/target", "target-50-100"): Reading(_set(50)),
     ("bid-euchre", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
     ("bid-euchre-double", "/auction/min", "no-stated-minimum-one-trick"): Reading(_set(1)),
