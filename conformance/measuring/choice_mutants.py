@@ -62,6 +62,18 @@ def _also(extra: Any) -> Edit:
     return lambda chosen: {"": [*chosen, extra]}
 
 
+def _rule_and(variant: str, ref: str, kept: Mapping[str, Any]) -> Edit:
+    """The reading a house rule offers, as that rule writes it (what it changes on `variant`), together with
+    values the rule sets that the variant already holds, kept even where a scenario's own house rules changed them."""
+
+    def edit(chosen: Any) -> Mapping[str, Any]:
+        offered = _named_house_rule(load_rules(variant), "variant", variant, f"house rule {ref}")
+        assert offered is not None and offered.edit is not None
+        return {**offered.edit(chosen), **kept}
+
+    return edit
+
+
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
 NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
 _ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
@@ -75,6 +87,10 @@ READINGS: dict[tuple[str, str, str], Reading] = {
             "the winner of these bids has the dealer take up the up-card before naming trump, and an auction in the "
             "rules language takes no up-card"
         )
+    ),
+    # Bids of tricks keep a turned club made by nobody, as Buck has it; a scenario playing clubs-dealer-maker does not.
+    ("buck-euchre", "/bidding/round_one/enabled", "numeric-bid-two-five"): Reading(
+        _rule_and("buck-euchre", "buck-numeric", {"/bidding/forced_trump_maker": "nobody"})
     ),
     ("buck-euchre", "/fold/order", "from-dealer-s-left-bidding"): Reading(_set("left_of_dealer")),
     ("buck-numeric", "/auction/min", "three"): Reading(_set(3)),
@@ -193,6 +209,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre-double", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
     ("bid-euchre-double", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
     ("pepper", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
+    ("pepper", "/auction/passed_may_return", "passed-bid-again"): Reading(_set(True)),
     ("pepper", "/auction/trump", "bid-bid-euchre"): Reading(_set("with_bid")),
     ("pepper", "/auction/all_pass", "deal-thrown"): Reading(lambda _chosen: {"": "throw_in", "/auction/stuck_min": None}),
     ("pepper", "/auction/named_bids", "bids-one-six-single-pepper"): Reading(
