@@ -243,21 +243,26 @@ def _scoring(section: dict[str, Any]) -> str:
 
 
 def _player_scoring(rows: dict[str, Any]) -> str:
-    """The per-player table: each player's points by their own role and tricks."""
+    """The per-player table: each player's points by their own role and tricks (and, where a row asks, whether the bid
+    was made)."""
+    bid_column = any("made" in row.get("when", {}) for row in rows.values())
     out = []
     for name, row in rows.items():
         when, award = row.get("when", {}), row.get("award", {})
+        bid = [{True: "made", False: "missed"}.get(when.get("made"), "any")] if bid_column else []
         out.append(
             (
                 esc(row.get("label", name)),
                 _condition(when.get("role")),
                 _condition(when.get("tricks")),
+                *bid,
                 f"**{player_points_words(award)}**",
                 cite("clause", row["clause"]),
             )
         )
-    intro = "Every player is scored on their own: exactly one row covers each role and trick count a player can end with.\n\n"
-    return intro + table(["Outcome", "Role", "Tricks", "Points", "Rule"], out)
+    intro = "Every player is scored on their own: exactly one row covers each role and trick count a player can end with"
+    intro += ", and whether the bid was made.\n\n" if bid_column else ".\n\n"
+    return intro + table(["Outcome", "Role", "Tricks", *(["Bid"] if bid_column else []), "Points", "Rule"], out)
 
 
 def _condition(wanted: Any) -> str:

@@ -86,6 +86,8 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
         lines.append("  dummy: " + " ".join(card_text(rules, card) for card in deal.dummy))
     if deal.up_card is not None:
         lines.append(f"Up-card: {card_text(rules, deal.up_card)}")
+    if initial.phase == PLAY:  # trump was settled by the deal itself (a forced up-card nobody made)
+        lines.append(_trump_line(initial))
     phase = None
     replay = initial
     trick_cards: list[str] = []
@@ -142,12 +144,14 @@ def _trump_line(state: HandState) -> str:
     """The line opening the play: trump, its maker and who plays alone (play starts only once trump is made)."""
     rules = state.rules
     trump, maker = state.trump, state.maker
-    assert trump is not None and maker is not None
+    assert trump is not None
     if trump in _NO_TRUMP_NAMES:
         named = _NO_TRUMP_NAMES[trump]
     else:
         letter = SUITS[trump]
         named = f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"
+    if maker is None:
+        return f"Trump: {named}, with nobody as the maker"
     text = f"Trump: {named}, made by {seat_name(maker)}"
     if state.maker_alone and rules.partners[maker]:
         text += " (alone)"
@@ -168,7 +172,6 @@ def _result_lines(final: HandState) -> list[str]:
         return [f"Seat {result.redeal_called_by} calls for a redeal: nobody scores."]
     if result.thrown_in:
         return ["Everybody passed: the hand is thrown in, nobody scores."]
-    assert result.maker is not None
     scored = [f"{points} to {team_name(rules, team)}" for team, points in enumerate(result.points) if points]
     if result.reneged_by is not None:
         scored.insert(0, f"seat {result.reneged_by} reneged")

@@ -143,6 +143,24 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
     if len({"C", "D", "H", "S"} - set(bidding["forbidden_trump"])) < 2:
         yield r.error("/bidding/forbidden_trump", "at least two suits must be allowed as trump")
     yield from _going_under(r)
+    yield from _no_maker(r)
+
+
+def _no_maker(r: Resolved) -> Iterator[SpecError]:
+    """A hand played with nobody as the maker has no makers' tricks to look a side's row up by: it is scored player by player."""
+    bidding = r.data["bidding"]
+    player_scored = bool(r.data["scoring"]["player_rows"])
+    if bidding["forced_trump_maker"] == "nobody" and not player_scored:
+        yield r.error(
+            "/bidding/forced_trump_maker", "a hand nobody made is scored player by player: it needs scoring.player_rows"
+        )
+    if bidding["all_pass"] == "play_no_trump":
+        if not player_scored:
+            yield r.error(
+                "/bidding/all_pass", "a hand everybody passed is played with nobody as the maker, so it needs scoring.player_rows"
+            )
+        if not (bidding["round_one"]["enabled"] or bidding["round_two"]["enabled"]):
+            yield r.error("/bidding/all_pass", "play_no_trump follows the rounds of bidding, and this variant has none")
 
 
 def _trump_makers(r: Resolved) -> Iterator[SpecError]:
@@ -195,16 +213,21 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
     for name in ("round_one", "round_two"):
         if bidding[name]["enabled"]:
             yield r.error(f"/bidding/{name}/enabled", f"a variant with an auction makes its contract there; disable {name}")
-    if r.data["deal"]["up_card"]:
-        yield r.error("/deal/up_card", "an auction bids on no up-card; set deal.up_card to false")
+    forced_by_nobody = bool(bidding["forced_trump_up_suits"]) and bidding["forced_trump_maker"] == "nobody"
+    if r.data["deal"]["up_card"] and not forced_by_nobody:
+        # The one use an auction has for an up-card: its suit may force trump before any bid, nobody taking it.
+        yield r.error(
+            "/deal/up_card",
+            "an auction bids on no up-card; set deal.up_card to false (or let a forced trump suit be made by nobody)",
+        )
     hand_size = r.data["deal"]["hand_size"]
     if auction["max"] > hand_size:
         yield r.error("/auction/max", f"a bid of {auction['max']} tricks is more than the hand size {hand_size}")
     if auction["min"] > auction["max"]:
         yield r.error("/auction/min", f"the minimum bid {auction['min']} is above the highest bid {auction['max']}")
     stuck = auction["stuck_min"]
-    if stuck is not None and (auction["all_pass"] != "dealer_stuck" or stuck > auction["max"]):
-        yield r.error("/auction/stuck_min", "a stuck dealer's minimum needs all_pass: dealer_stuck and must not exceed max")
+    if stuck is not None and (auction["all_pass"] == "throw_in" or stuck > auction["max"]):
+        yield r.error("/auction/stuck_min", "a stuck or forced dealer's minimum needs all_pass other than throw_in, at most max")
     if auction["all_pass_round"] == "last" and not (isinstance(auction["rounds"], int) and auction["passed_may_return"]):
         # Unlimited, the passing would go round for ever; with final passes, nobody would be left to speak.
         yield r.error(
@@ -226,6 +249,12 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
             yield r.error(
                 f"/auction/named_bids/{index}/exchange",
                 "an exchange both ways is between the bidder and one partner; with several partners use another order",
+            )
+    for index, named in enumerate(auction["named_bids"]):
+        over = named["only_over"]
+        if over is not None and over not in names[:index]:
+            yield r.error(
+                f"/auction/named_bids/{index}/only_over", f"{over!r} is not a named bid listed before {named['name']!r}"
             )
     known = {"number", *names}
     for name, row in r.data["scoring"]["rows"].items():
@@ -272,11 +301,6 @@ def _scoring(r: Resolved) -> Iterator[SpecError]:
     if r.data["scoring"]["player_rows"]:
         if rows:
             yield r.error("/scoring/rows", "a variant scores by sides (rows) or by players (player_rows), not both")
-        if r.data["auction"] is not None:
-            # The engine scores a contract by whether it was made (scoring.rows); a player's row knows no bid.
-            yield r.error(
-                "/auction", "an auction's contract is scored by scoring.rows (bid and made); per-player rows cannot score it"
-            )
         return
     contract_game = r.data["auction"] is not None
     for name, row in rows.items():
@@ -310,9 +334,18 @@ def _player_scoring(r: Resolved) -> Iterator[SpecError]:
             if count > hand_size:
                 pointer = f"/scoring/player_rows/{name}/when/tricks"
                 yield r.error(pointer, f"row {name!r} counts {count} tricks, but a hand has only {hand_size}")
+    if r.data["auction"] is None:
+        for name, row in rows.items():
+            if "made" in row["when"]:
+                where = f"/scoring/player_rows/{name}/when/made"
+                yield r.error(where, f"row {name!r} tests made, but the variant has no auction")
     for outcome in player_outcomes(r.data):
         matching = [name for name, row in rows.items() if player_row_covers(row["when"], outcome)]
         described = f"a player who is {outcome['role']} and takes {outcome['tricks']} trick(s)"
+        if outcome["made"] is not None:
+            described += ", the bid " + ("made" if outcome["made"] else "set")
+        elif r.data["auction"] is not None:
+            described += ", in a hand nobody made"
         if not matching:
             yield r.error("/scoring/player_rows", f"no scoring row covers {described}")
         elif len(matching) > 1:

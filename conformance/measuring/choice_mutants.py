@@ -62,6 +62,18 @@ def _also(extra: Any) -> Edit:
     return lambda chosen: {"": [*chosen, extra]}
 
 
+def _rule_and(variant: str, ref: str, kept: Mapping[str, Any]) -> Edit:
+    """The reading a house rule offers, as that rule writes it (what it changes on `variant`), together with
+    values the rule sets that the variant already holds, kept even where a scenario's own house rules changed them."""
+
+    def edit(chosen: Any) -> Mapping[str, Any]:
+        offered = _named_house_rule(load_rules(variant), "variant", variant, f"house rule {ref}")
+        assert offered is not None and offered.edit is not None
+        return {**offered.edit(chosen), **kept}
+
+    return edit
+
+
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
 NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
 _ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
@@ -71,41 +83,32 @@ _NO_CONTRACT_RENEGE = (
 )
 
 
-def _cincinnati_moons() -> dict[str, Any]:
-    """CIN's moons, each over the one before: 12, then 24, 32 and 48, lost as they would have won, as the moon is here."""
-    moons = {"moon": 12, "double-moon": 24, "triple-moon": 32, "quadruple-moon": 48}
-    edits: dict[str, Any] = {"": [{"name": name, "alone": True, "clause": "bid-euchre.moon"} for name in moons]}
-    for name, points in moons.items():
-        edits[f"/scoring/rows/{name}-made"] = {
-            "when": {"bid": [name], "made": True},
-            "award": {"to": "makers", "points": points},
-            "clause": "bid-euchre.moon-score",
-        }
-        edits[f"/scoring/rows/{name}-failed"] = {
-            "when": {"bid": [name], "made": False},
-            "award": {"makers": {"points": -points}, "defenders": {"tricks": 1}},
-            "clause": "bid-euchre.moon-score",
-        }
-    edits["/scoring/rows/moon"] = MISSING
-    edits["/scoring/rows/moon-set"] = MISSING
-    edits["/choices/~1scoring~1rows~1moon~1award~1points"] = MISSING
-    return edits
-
-
 READINGS: dict[tuple[str, str, str], Reading] = {
     # (file id, the choice's pointer, the reading id under its `others`)
     ("buck-euchre", "/game/tie", "both-win-together"): Reading(_set("shared")),
     ("twelve-hands", "/game/tie", "another-hand-played-until-scores"): Reading(_set("play_on")),
     ("buck-euchre", "/bidding/round_one/enabled", "numeric-bid-three-five-tricks"): Reading(
-        why_not="the rules language makes trump on the up-card or by naming a suit; it has no auction of tricks"
+        why_not=(
+            "the winner of these bids has the dealer take up the up-card before naming trump, and an auction in the "
+            "rules language takes no up-card"
+        )
     ),
-    ("buck-euchre", "/bidding/all_pass", "hand-played-no-trump"): Reading(
-        why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
-    ),
-    ("buck-euchre", "/bidding/all_pass", "every-player-must-take-trick"): Reading(
-        why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
+    # Bids of tricks keep a turned club made by nobody, as Buck has it; a scenario playing clubs-dealer-maker does not.
+    ("buck-euchre", "/bidding/round_one/enabled", "numeric-bid-two-five"): Reading(
+        _rule_and("buck-euchre", "buck-numeric", {"/bidding/forced_trump_maker": "nobody"})
     ),
     ("buck-euchre", "/fold/order", "from-dealer-s-left-bidding"): Reading(_set("left_of_dealer")),
+    ("buck-numeric", "/auction/min", "three"): Reading(_set(3)),
+    ("buck-numeric", "/auction/rounds", "second-round-raise"): Reading(
+        lambda _chosen: {"": 2, "/auction/passed_may_return": True}
+    ),
+    ("buck-numeric", "/auction/first_lead", "dealer-s-left"): Reading(_set("left_of_dealer")),
+    ("buck-numeric", "/scoring/player_rows/maker-made/when", "three-whatever-bid"): Reading(
+        lambda _chosen: {
+            "": {"role": "maker", "tricks": [3, 4, 5]},
+            "/scoring/player_rows/maker-bucked/when": {"role": "maker", "tricks": [0, 1, 2]},
+        }
+    ),
     ("buck-euchre", "/scoring/player_rows/folded/award/points", "folding-itself-costs-penalty"): Reading(
         why_not="the source gives no figure for the penalty, so no value can be written for it"
     ),
@@ -192,22 +195,25 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     # Contract games (bid-euchre and the games built on it)
     ("bid-euchre", "/auction/min", "three-suit-four-no-trump"): Reading(why_not=_ONE_MINIMUM),
     ("bid-euchre", "/auction/rounds", "round-round-until-others-pass"): Reading(_set("until_passed")),
-    ("bid-euchre", "/auction/all_pass", "dealer-forced-bid-three"): Reading(
-        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 3}
-    ),
     ("bid-euchre", "/auction/all_pass", "dealer-stuck-minimum-bid"): Reading(_set("dealer_stuck")),
     ("bid-euchre", "/scoring/rows/made/award", "bidders-score-tricks-plus-two"): Reading(
         _set({"makers": {"tricks": 1, "points": 2}, "defenders": {"tricks": 1}})
     ),
     ("bid-euchre", "/scoring/rows/made/award", "bidders-score-bid-defenders-nothing"): Reading(_set({"makers": {"bid": 1}})),
     ("bid-euchre", "/scoring/rows/moon/award/points", "points-24-lone-hand-taking-all"): Reading(_set(24)),
+    ("bid-euchre", "/scoring/rows/moon-set/award", "six-tricks-bid"): Reading(
+        _set({"makers": {"bid": -1}, "defenders": {"tricks": 1}})
+    ),
+    ("double-moon", "/scoring/rows/double-moon-set/award", "six-tricks-bid"): Reading(
+        _set({"makers": {"bid": -1}, "defenders": {"tricks": 1}})
+    ),
+    ("forced-bid-three", "/auction/all_pass", "dealer-stuck-must-bid"): Reading(_set("dealer_stuck")),
     ("bid-euchre", "/game/target", "target-50-100"): Reading(_set(50)),
     ("bid-euchre", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
     ("bid-euchre", "/game/target", "target-15"): Reading(_set(15)),
     ("bid-euchre", "/game/target", "target-40"): Reading(_set(40)),
     ("bid-euchre", "/game/win", "higher-at-target-wins"): Reading(lambda _chosen: {"": "reach_target", "/game/tie": "play_on"}),
     ("bid-euchre", "/scoring/rows/set/award", "defenders-score-bid"): Reading(_set({"defenders": {"bid": 1}})),
-    ("bid-euchre", "/auction/named_bids", "cincinnati-moons"): Reading(lambda _chosen: _cincinnati_moons()),
     ("bid-euchre", "/deal/hand_size", "five-each-ordinary-game"): Reading(
         why_not=(
             "another game: the pack, the deal, the bids (to five, with no moon) and the scoring change together, and "
@@ -246,6 +252,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("all-pass-last-round", "/auction/all_pass_round", "without-this-rule"): Reading(_set("first")),
     ("shoot-and-alone", "/auction/named_bids/0/give_order", "seat-number-order"): Reading(_set("by_seat")),
     ("pepper", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
+    ("pepper", "/auction/passed_may_return", "passed-bid-again"): Reading(_set(True)),
     ("pepper", "/auction/trump", "bid-bid-euchre"): Reading(_set("with_bid")),
     ("pepper", "/auction/all_pass", "deal-thrown"): Reading(lambda _chosen: {"": "throw_in", "/auction/stuck_min": None}),
     ("pepper", "/auction/named_bids", "bids-one-six-single-pepper"): Reading(

@@ -62,12 +62,18 @@ def start_auction(state: HandState) -> bool:
 
 
 def open_bids(state: HandState, seat: int) -> list[Bid]:
-    """The bids `seat` may make now: above the standing bid, and at least the minimum (a stuck dealer's own minimum)."""
+    """The bids `seat` may make now: above the standing bid, at least the minimum (a stuck dealer's own minimum),
+    and, for a bid that may only overcall another (a double moon), only over that one."""
     auction = _auction(state)
     standing = highest(state)
     floor = standing[1].rank if standing is not None else 0
+    over = standing[1].name if standing is not None else None
     minimum = auction.stuck_min if is_stuck(state, seat) else auction.min_tricks
-    return [bid for bid in auction.bids.values() if bid.rank > floor and bid.tricks >= minimum]
+    return [
+        bid
+        for bid in auction.bids.values()
+        if bid.rank > floor and bid.tricks >= minimum and (bid.only_over is None or bid.only_over == over)
+    ]
 
 
 def legal_auction(state: HandState, seat: int) -> tuple[Action, ...]:
@@ -78,9 +84,17 @@ def legal_auction(state: HandState, seat: int) -> tuple[Action, ...]:
 
 
 def auction_refusal(state: HandState, seat: int, action: Action) -> str:
+    """Why a call is refused: a stuck dealer's pass, a bid the auction has not (or not now: an overcall of a bid
+    that is not standing), or one too low."""
     if action.kind == "pass":
         return "dealer_must_name_trump"
-    return "bid_too_low" if action.text in _auction(state).bids else "bid_not_allowed"
+    bid = _auction(state).bids.get(action.text)
+    if bid is None:
+        return "bid_not_allowed"
+    standing = highest(state)
+    if bid.only_over is not None and (standing is None or standing[1].name != bid.only_over):
+        return "bid_not_allowed"
+    return "bid_too_low"
 
 
 def take_auction(state: HandState, seat: int, action: Action) -> bool:
@@ -154,8 +168,12 @@ def _next_speaker(state: HandState, seat: int) -> int:
 
 
 def _close(state: HandState) -> bool:
-    """The auction is over: a contract to the highest bidder, or a throw-in when nobody bid."""
+    """The auction is over: a contract to the highest bidder; when nobody bid, the dealer's forced bid
+    where the variant has one (trump named next), else a throw-in."""
     standing = highest(state)
+    forced = _auction(state).forced_bid
+    if standing is None and forced is not None:
+        standing = state.dealer, forced
     if standing is None:
         throw_in(state)
         return False  # the hand is over: no later phase is entered

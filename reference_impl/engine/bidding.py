@@ -12,7 +12,7 @@ from __future__ import annotations
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 
-from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, up_suit
+from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, trump_without_maker, up_suit
 from .state import HAND_OVER, HandResult, HandState
 
 
@@ -70,7 +70,10 @@ def start_unseen(state: HandState) -> bool:
         return True
     suit = up_suit(state)
     if suit is not None and suit in rules.forced_trump_up_suits:
-        trump_made(state, state.dealer, suit, state.dealer, 0)
+        if rules.forced_trump_no_maker:
+            trump_without_maker(state, suit)
+        else:
+            trump_made(state, state.dealer, suit, state.dealer, 0)
     return False
 
 
@@ -159,6 +162,8 @@ def take_round_one(state: HandState, seat: int, action: Action) -> bool:
     if state.passes < state.rules.players:
         state.to_act = state.left_of(seat)
         return False
+    if not state.rules.round_two:
+        everybody_passed(state)
     return True
 
 
@@ -229,7 +234,15 @@ def take_round_two(state: HandState, seat: int, action: Action) -> bool:
     if state.passes < state.rules.players:
         state.to_act = state.left_of(seat)
         return False
+    everybody_passed(state)
     return True
+
+
+def everybody_passed(state: HandState) -> None:
+    """The last round of bidding is passed out: the hand is played at no trump with nobody as the maker
+    where the variant says so; otherwise nothing is made, and the hand will be thrown in."""
+    if state.rules.all_pass_no_trump:
+        trump_without_maker(state, NO_TRUMP)
 
 
 def throw_in(state: HandState) -> None:

@@ -49,6 +49,17 @@ def trump_made(
         _set_alone(state, maker, rules.maker_alone == "always")
 
 
+def trump_without_maker(state: HandState, trump: int) -> None:
+    """Trump is fixed with nobody as the maker (a forced up-card nobody makes, or a hand everybody
+    passed played at no trump): nobody takes the up-card, goes alone, defends alone or folds."""
+    state.maker = None
+    state.trump = trump
+    state.follows = state.rules.effective_suit[trump]
+    state.taker = None
+    state.made_in_round = 0
+    state.maker_alone = False
+
+
 def _maker(state: HandState) -> int:
     """The maker, in a phase that only comes once trump is made."""
     maker = state.maker
@@ -295,7 +306,7 @@ def take_discard(state: HandState, seat: int, action: Action) -> bool:
 
 def start_dummy_discard(state: HandState) -> bool:
     """A maker who did not go alone takes the dummy and keeps the best of the cards."""
-    if state.trump is None or not (state.rules.dummy and not state.maker_alone and state.dummy):
+    if state.trump is None or state.maker is None or not (state.rules.dummy and not state.maker_alone and state.dummy):
         return False
     maker = _maker(state)
     hands = list(state.hands)
@@ -345,8 +356,8 @@ def _defence_round_start(state: HandState) -> int:
 
 
 def start_defend(state: HandState) -> bool:
-    """Offer a lone defence to the first eligible defender in the variant's order."""
-    if state.trump is None or state.rules.defender_alone == "never":
+    """Offer a lone defence to the first eligible defender in the variant's order (none defends a hand nobody made)."""
+    if state.trump is None or state.maker is None or state.rules.defender_alone == "never":
         return False
     seat = _defence_round_start(state)
     for _ in range(state.rules.players):

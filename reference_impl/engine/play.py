@@ -143,7 +143,7 @@ def finish(state: HandState) -> bool:
     """The hand ends: scored once its tricks are played, thrown in when nobody made trump."""
     if state.trump is None:
         throw_in(state)
-    elif state.contract is not None:
+    elif state.contract is not None and state.rules.player_scoring is None:
         score_contract(state)
     else:
         _score(state)
@@ -153,16 +153,19 @@ def finish(state: HandState) -> bool:
 def _score(state: HandState) -> None:
     rules = state.rules
     maker = state.maker
-    assert maker is not None
-    makers_team = rules.team_of[maker]
-    makers_tricks = sum(state.tricks_won[seat] for seat in rules.teams[makers_team])
     maker_alone = bool(state.maker_alone)
+    makers_tricks = 0 if maker is None else sum(state.tricks_won[seat] for seat in rules.teams[rules.team_of[maker]])
     player_rows: tuple[str | None, ...] = ()
+    row_name: str | None
+    clause: str | None
     if rules.player_scoring is not None:
         points, player_rows = _player_points(state)
-        makers_row = rules.player_scoring.row("maker", state.tricks_won[maker])  # the hand's row: the maker's own
-        row_name, clause = makers_row.name, makers_row.clause
+        # The hand's row is the maker's own; a hand nobody made has none, and cites the rule that played it.
+        row_name = None if maker is None else player_rows[maker]
+        clause = _no_maker_clause(state) if maker is None else rules.player_scoring.row(*_outcome(state, maker)).clause
     else:
+        assert maker is not None, "a hand nobody made is scored player by player (a semantic check)"
+        makers_team = rules.team_of[maker]
         table = rules.scoring_predicted_alone if state.predicted_alone else rules.scoring
         row = table[(makers_tricks, maker_alone, state.defender_alone is not None)]
         points = [0] * len(rules.teams)
@@ -170,9 +173,15 @@ def _score(state: HandState) -> None:
             if (team == makers_team) == (row.to == "makers"):
                 points[team] = row.points
         row_name, clause = row.name, row.clause
-    clause_cited: str | None = clause
     if state.reneged is not None:
-        points, row_name, clause_cited = _renege_points(state, state.reneged), "renege", rules.renege_clause
+        points, row_name, clause = _renege_points(state, state.reneged), "renege", rules.renege_clause
+    contract = state.contract
+    won_by: tuple[int, ...] = ()
+    if contract is not None and maker is not None:
+        # As a contract row decides it: the bidders who made their bid won the hand, else every other side.
+        bidders = rules.team_of[maker]
+        made = makers_tricks >= contract.bid.tricks
+        won_by = (bidders,) if made else tuple(team for team in range(len(rules.teams)) if team != bidders)
     state.phase = HAND_OVER
     state.to_act = None
     state.result = HandResult(
@@ -183,11 +192,32 @@ def _score(state: HandState) -> None:
         maker_alone=maker_alone,
         defender_alone=state.defender_alone,
         row=row_name,
-        clause=clause_cited,
+        clause=clause,
         points=tuple(points),
         reneged_by=state.reneged,
         player_rows=player_rows,
+        hand_won_by=won_by,
     )
+
+
+def _outcome(state: HandState, seat: int) -> tuple[str, int, bool | None]:
+    """One player's key in the per-player table: role, own tricks, and whether the hand's contract was made
+    (None without a contract: a game with no auction, or a hand nobody made)."""
+    rules = state.rules
+    role = "maker" if seat == state.maker else "defender" if state.active[seat] else "folded"
+    contract = state.contract
+    made = None
+    if contract is not None and state.maker is not None:
+        bidders = rules.teams[rules.team_of[state.maker]]
+        made = sum(state.tricks_won[bidder] for bidder in bidders) >= contract.bid.tricks
+    return role, state.tricks_won[seat], made
+
+
+def _no_maker_clause(state: HandState) -> str | None:
+    """The clause of the rule that had a hand played with nobody as the maker: all passing's where the
+    bidding was passed out, else the forced up-card's (no bidding took place)."""
+    rules = state.rules
+    return rules.all_pass_clause if any(state.passed) else rules.forced_trump_clause
 
 
 def _player_points(state: HandState) -> tuple[list[int], tuple[str | None, ...]]:
@@ -198,8 +228,7 @@ def _player_points(state: HandState) -> tuple[list[int], tuple[str | None, ...]]
     points = [0] * len(rules.teams)
     rows: list[str | None] = []
     for seat in range(rules.players):
-        role = "maker" if seat == state.maker else "defender" if state.active[seat] else "folded"
-        row = table.row(role, state.tricks_won[seat])
+        row = table.row(*_outcome(state, seat))
         points[rules.team_of[seat]] += row.points(state.tricks_won[seat])
         rows.append(row.name)
     return points, tuple(rows)

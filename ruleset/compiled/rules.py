@@ -165,6 +165,14 @@ class Rules:
     any_maker_needs_trump: bool
     """Whether every maker in the bidding rounds, not only the dealer taking up (`dealer_needs_trump`), needs a card
     of the suit made trump."""
+    forced_trump_no_maker: bool
+    """Whether a trump forced by the up-card is made by nobody: the hand is played at once, the up-card untaken."""
+    all_pass_no_trump: bool
+    """Whether a hand everybody passed is played at no trump with nobody as the maker, instead of thrown in."""
+    forced_trump_clause: str | None
+    """The clause a hand whose trump the up-card forced cites when nobody made it."""
+    all_pass_clause: str | None
+    """The clause a hand everybody passed cites when it is played all the same."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -297,8 +305,18 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         game_hands=data["game"]["hands"],
         no_trump_stuck_dealer_only=bidding["no_trump"] == "stuck_dealer",
         any_maker_needs_trump=bidding["dealer_needs_trump"] == "any_maker",
+        forced_trump_no_maker=bidding["forced_trump_maker"] == "nobody",
+        all_pass_no_trump=bidding["all_pass"] == "play_no_trump",
+        forced_trump_clause=_rule_clause(bidding, "forced_trump_maker", "forced_trump_up_suits"),
+        all_pass_clause=bidding.get("all_pass_clause", bidding.get("clause")),
     )
     return Rules(**rules_data)
+
+
+def _rule_clause(bidding: dict[str, Any], *rules: str) -> str | None:
+    """The clause a bidding rule cites (rule_clauses, by rule name, the first named found), else the section's own."""
+    named = bidding.get("rule_clauses") or {}
+    return next((named[rule] for rule in rules if rule in named), bidding.get("clause"))
 
 
 def _special_up_suit(special_up_card: dict[str, Any] | None) -> int | None:
