@@ -15,6 +15,7 @@ from .engine import HandState, apply
 from .engine.game import GameState
 from .engine.match import MatchState
 from .engine.phases import BY_NAME
+from .engine.player_tally import keeps_player_tally, player_points, player_totals
 from .engine.state import PLAY
 
 _NO_TRUMP_NAMES = {NO_TRUMP: "no trump", LOW_NO_TRUMP: "low no trump"}
@@ -178,13 +179,19 @@ def _result_lines(final: HandState) -> list[str]:
     if result.player_rows:
         rows = ", ".join(f"seat {seat} {row}" for seat, row in enumerate(result.player_rows))
         return [f"Result: each player by their own tricks: {rows}; " + (", ".join(scored) or "nobody scores")]
-    return [f"Result: the makers took {result.makers_tricks} trick(s): {result.row} [{result.clause}]; " + ", ".join(scored)]
+    lines = [f"Result: the makers took {result.makers_tricks} trick(s): {result.row} [{result.clause}]; " + ", ".join(scored)]
+    if keeps_player_tally(rules):
+        lines.append("Each player's card: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(player_points(rules, result))))
+    return lines
 
 
 def game_summary(game: GameState) -> list[str]:
     rules = game.rules
     scores = ", ".join(f"{team_name(rules, team)} {score}" for team, score in enumerate(game.scores))
     lines = [f"Score: {scores}"]
+    if keeps_player_tally(rules):
+        totals = player_totals(rules, game.results)
+        lines.append("Players' totals: " + ", ".join(f"seat {seat} {total}" for seat, total in enumerate(totals)))
     if game.is_over:
         verb = "wins" if len(game.winners) == 1 and len(rules.teams[game.winners[0]]) == 1 else "win"
         lines.append("Game over: " + " and ".join(team_name(rules, team) for team in game.winners) + f" {verb}.")

@@ -87,6 +87,12 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     # (file id, the choice's pointer, the reading id under its `others`)
     ("buck-euchre", "/game/tie", "both-win-together"): Reading(_set("shared")),
     ("twelve-hands", "/game/tie", "another-hand-played-until-scores"): Reading(_set("play_on")),
+    ("hands", "/game/tie", "one-more-hand"): Reading(_set("play_on")),
+    ("progressive-points", "/scoring/rows/lone-euchred/award/points", "two-points"): Reading(_set(2)),
+    ("progressive-points", "/scoring/rows/lone-march/award/maker_points", "same-as-partner"): Reading(
+        why_not="what each player writes on their own card is not reported over the protocol (it carries the sides' "
+        "scores); `audit` checks it on a progressive scorecard"
+    ),
     ("buck-euchre", "/bidding/round_one/enabled", "numeric-bid-three-five-tricks"): Reading(
         why_not=(
             "the winner of these bids has the dealer take up the up-card before naming trump, and an auction in the "

@@ -36,6 +36,8 @@ class ScoringRow:
     to: str
     points: int
     clause: str
+    maker_points: int | None = None
+    """What the maker alone is credited on a tally kept per player (None: the side's points)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -213,7 +215,14 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
     bidding = data["bidding"]
     one, two = bidding["round_one"], bidding["round_two"]
     rows = {
-        name: ScoringRow(name, row.get("label", name), row["award"]["to"], row["award"]["points"], row["clause"])
+        name: ScoringRow(
+            name,
+            row.get("label", name),
+            row["award"]["to"],
+            row["award"]["points"],
+            row["clause"],
+            row["award"].get("maker_points"),
+        )
         for name, row in data["scoring"]["rows"].items()
         if "to" in row["award"]  # a contract game's rows are compiled with the auction
     }
