@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ruleset.compiled.cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
+from ruleset.compiled.condition_rules import ConditionRule, compile_conditions
 from ruleset.compiled.contracts import Auction, ContractScoring, compile_auction, compile_contract_scoring
 from ruleset.compiled.exchange_rules import GoingUnder, PartnerExchange, compile_going_under, compile_partner_exchange
 from ruleset.compiled.match_rules import MatchRules, compile_match
@@ -165,6 +166,8 @@ class Rules:
     any_maker_needs_trump: bool
     """Whether every maker in the bidding rounds, not only the dealer taking up (`dealer_needs_trump`), needs a card
     of the suit made trump."""
+    conditions: tuple[ConditionRule, ...] = ()
+    """The table's conditions (`conditions`): actions barred while a named condition holds."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -297,6 +300,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         game_hands=data["game"]["hands"],
         no_trump_stuck_dealer_only=bidding["no_trump"] == "stuck_dealer",
         any_maker_needs_trump=bidding["dealer_needs_trump"] == "any_maker",
+        conditions=compile_conditions(data),
     )
     return Rules(**rules_data)
 
