@@ -12,6 +12,7 @@ from typing import Any
 from ruleset import SpecInvalid, fill_defaults, resolve
 from ruleset.semantics import other_readings
 
+from .condition_text import conditions_block
 from .context import Context, Page
 from .markup import cite, cite_source, code, esc, one_line, table
 from .rule_figures import rule_figure
@@ -113,6 +114,7 @@ def _mode(ctx: Context, rule_id: str, rule: dict[str, Any], mode: str | None, bo
         default = " (the default)" if mode == rule.get("default_mode") else ""
         parts.append(f"### `{rule_id}={mode}`{default} {{ #mode-{mode} }}\n\n{one_line(body['summary'])}\n")
     parts.append("The settings it writes:\n\n" + settings_table(ctx.variant_docs, body["set"], ""))
+    parts.append(conditions_block(body["set"].get("conditions", {})))
     ref = rule_id if mode is None else f"{rule_id}={mode}"
     groups: dict[tuple[tuple[str, str, str], ...], list[str]] = {}
     for variant_id in applies_to(ctx, rule):

@@ -34,7 +34,7 @@ def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) 
     pack, the pick-up of a variant with a first round), the check asks whether a file stated it.
     """
     errors: list[SpecError] = []
-    for checker in (_seats, _deck, _deal, _bidding, _auction, _lone_play, _scoring, _player_scoring, _fold, _game):
+    for checker in (_seats, _deck, _deal, _bidding, _auction, _lone_play, _scoring, _player_scoring, _fold, _game, _conditions):
         errors.extend(checker(resolved))
     for checker in (_trump_makers, _dummy):
         errors.extend(checker(resolved))
@@ -263,6 +263,32 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
         for index, bid in enumerate(row["when"].get("bid", [])):
             if bid not in known:
                 yield r.error(f"/scoring/rows/{name}/when/bid/{index}", f"no bid is named {bid!r} (number, or a named bid)")
+
+
+_CONDITION_BARS = {"suit_euchred": "suit", "led_rank": "trumping"}
+"""The conditions asked of one thing only: a suit being made trump, a card led; the others are asked of the player."""
+
+
+def _conditions(r: Resolved) -> Iterator[SpecError]:
+    for name_of, item in r.data.get("conditions", {}).items():
+        ((name, value),) = item["when"].items()
+        where = join_pointer("/conditions", name_of)
+        needs = _CONDITION_BARS.get(name)
+        if needs is not None and item["bars"] != needs:
+            yield r.error(
+                f"{where}/when",
+                f"{name} is asked of {'a suit' if needs == 'suit' else 'the card led'}, so it needs bars: {needs}",
+            )
+        if needs is None and item["bars"] in _CONDITION_BARS.values():
+            yield r.error(f"{where}/bars", f"bars: {item['bars']} needs a condition asked of it ({', '.join(_CONDITION_BARS)})")
+        if item["bars"] in ("calling", "suit") and r.data["auction"] is not None:
+            yield r.error(f"{where}/bars", "this bars a call of the bidding rounds, and the variant makes trump by an auction")
+        if item["bars"] == "lone_hand" and r.data["lone_play"]["maker"] != "choice":
+            yield r.error(
+                f"{where}/bars", "a lone hand is barred only where the maker chooses to go alone (lone_play.maker: choice)"
+            )
+        if name == "score_at_least" and r.data["game"]["direction"] == "up" and value >= r.data["game"]["target"]:
+            yield r.error(f"{where}/when/score_at_least", "no side is ever at this score while the game goes on")
 
 
 def _lone_play(r: Resolved) -> Iterator[SpecError]:

@@ -32,6 +32,10 @@ MAY_BE_ABSENT = {
     "defender_alone",
     "predicted_alone",
     "role",  # a per-player row's conditions, likewise
+    "score_at_least",  # a table condition names exactly one of these, with its parameter
+    "called_last_hand",
+    "suit_euchred",
+    "led_rank",
     "tricks",
     "made",  # a contract game's row conditions, likewise
     "bid",

@@ -74,6 +74,12 @@ def _rule_and(variant: str, ref: str, kept: Mapping[str, Any]) -> Edit:
     return edit
 
 
+def _without_condition(name: str, parameter: str) -> Edit:
+    """The reading plays the table without the condition `name`; its choice, at the condition's `parameter`, goes with it."""
+    pointer = join_pointer("/conditions", name)
+    return lambda _chosen: {pointer: MISSING, join_pointer("/choices", f"{pointer}/when/{parameter}"): MISSING}
+
+
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
 NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
 _ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
@@ -177,6 +183,18 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ),
     ("go-under", "/bidding/going_under/next_dealer", "first-come"): Reading(
         why_not="the language asks every qualifying player before anyone exchanges; who calls first is no setting of it"
+    ),
+    ("no-lone-at-score", "/conditions/no-lone-hand/when/score_at_least", "allowed-at-eight"): Reading(
+        _without_condition("no-lone-hand", "score_at_least")
+    ),
+    ("euchred-suit-barred", "/conditions/euchred-suit/when/suit_euchred", "called-again"): Reading(
+        _without_condition("euchred-suit", "suit_euchred")
+    ),
+    ("no-calling-twice", "/conditions/called-last-hand/when/called_last_hand", "may-call-again"): Reading(
+        _without_condition("called-last-hand", "called_last_hand")
+    ),
+    ("no-trumping-aces", "/conditions/ace-led/when/led_rank", "any-card-trumped"): Reading(
+        _without_condition("ace-led", "led_rank")
     ),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once-per-match"): Reading(why_not=NO_MATCH),
     ("no-ace-no-face", "/bidding/redeal/ranks", "ace-allowed"): Reading(_also("A")),

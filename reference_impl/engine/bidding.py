@@ -12,6 +12,7 @@ from __future__ import annotations
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 
+from .conditions import bars
 from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, trump_without_maker, up_suit
 from .state import HAND_OVER, HandResult, HandState
 
@@ -138,9 +139,14 @@ def needs_trump(state: HandState, seat: int, round_number: int) -> bool:
 def may_order_up(state: HandState, seat: int) -> bool:
     """Whether the player to act may accept the up-card's suit in round one."""
     suit = up_suit(state)
-    if suit in state.rules.forbidden_trump:
+    if suit in state.rules.forbidden_trump or barred_call(state, seat, suit):
         return False
     return not needs_trump(state, seat, 1) or holds_suit(state, seat, suit)
+
+
+def barred_call(state: HandState, seat: int, suit: int | None) -> bool:
+    """Whether a table condition bars `seat` from making `suit` trump (or from making trump at all)."""
+    return bool(state.rules.conditions) and (bars(state, seat, "calling") or bars(state, seat, "suit", suit))
 
 
 def legal_round_one(state: HandState, seat: int) -> tuple[Action, ...]:
@@ -209,6 +215,11 @@ def nameable(state: HandState, seat: int) -> list[int]:
     choices = open_suits(state, seat)
     if needs_trump(state, seat, 2):
         choices = [index for index in choices if holds_suit(state, seat, index)]
+    if state.rules.conditions:
+        allowed = [index for index in choices if not barred_call(state, seat, index)]
+        # A stuck dealer barred from every suit still names one: the bar is lifted rather than leave no action.
+        stuck = state.rules.stick_the_dealer and seat == state.dealer
+        choices = allowed if allowed or not stuck else choices
     if may_name_no_trump(state, seat):
         choices.append(NO_TRUMP)
     if rules.low_no_trump:

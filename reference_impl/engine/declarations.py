@@ -13,6 +13,7 @@ from __future__ import annotations
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import Action
 
+from .conditions import bars
 from .passing import add_to_hand, cards_in_last_move, discard_out, give_card, record_move
 from .state import HandState
 
@@ -101,7 +102,7 @@ def legal_alone(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
     if must_go_alone(state):
         return (actions["go_alone"],)
-    if passed_earlier(state, seat):
+    if passed_earlier(state, seat) or bars(state, seat, "lone_hand"):
         return (actions["pass"],)
     return (actions["pass"], actions["go_alone"])
 

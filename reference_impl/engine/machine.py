@@ -11,15 +11,16 @@ from ruleset.compiled.rules import Action, Rules
 
 from ..deal import Deal
 from .phases import BY_NAME, advance
-from .state import HAND_OVER, HandState, IllegalAction, initial_state
+from .state import HAND_OVER, GameSoFar, HandState, IllegalAction, initial_state
 
 
-def new_hand(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None = None) -> HandState:
+def new_hand(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None = None, game: GameSoFar | None = None) -> HandState:
     """The state right after the deal, at the first decision the variant asks for.
 
-    `redeals_left` is how many redeals each player may still call in the game (None: no limit).
+    `redeals_left` is how many redeals each player may still call in the game (None: no limit);
+    `game` is the scores and the hands before, which the table's conditions read (None: none).
     """
-    state = initial_state(rules, deal, redeals_left)
+    state = initial_state(rules, deal, redeals_left, game)
     advance(state, None)
     return state
 

@@ -94,6 +94,8 @@ def _reason(code: str) -> Refusal:
 def _round_one_reason(state: HandState, seat: int, action: Action) -> str:
     if up_suit(state) in state.rules.forbidden_trump:
         return "suit_not_allowed"
+    if bidding.barred_call(state, seat, up_suit(state)):
+        return "barred_by_condition"
     return "needs_trump_to_order" if seat == state.dealer else "needs_trump_to_make"
 
 
@@ -105,12 +107,16 @@ def _round_two_reason(state: HandState, seat: int, action: Action) -> str:
     if action.suit in state.rules.forbidden_trump or action.suit in (NO_TRUMP, LOW_NO_TRUMP):
         return "suit_not_allowed"
     if action.suit in bidding.open_suits(state, seat):
+        if bidding.barred_call(state, seat, action.suit):
+            return "barred_by_condition"
         return "needs_trump_to_make"
     return "turned_down_suit"
 
 
 def _alone_reason(state: HandState, seat: int, action: Action) -> str:
-    return "must_go_alone" if action.kind == "pass" else "passed_cannot_go_alone"
+    if action.kind == "pass":
+        return "must_go_alone"
+    return "passed_cannot_go_alone" if declarations.passed_earlier(state, seat) else "barred_by_condition"
 
 
 def _discard_reason(state: HandState, seat: int, action: Action) -> str:
@@ -124,7 +130,9 @@ def _discard_reason(state: HandState, seat: int, action: Action) -> str:
 def _play_reason(state: HandState, seat: int, action: Action) -> str:
     if action.card not in state.hands[seat]:
         return "card_not_in_hand"
-    return "must_follow_suit"
+    if any(state.follows[card] == state.led_suit for card in state.hands[seat]):
+        return "must_follow_suit"
+    return "barred_by_condition"
 
 
 def _nothing(state: HandState, seat: int) -> tuple[Action, ...]:

@@ -10,6 +10,7 @@ from ruleset.compiled.rules import Action
 
 from .auction import contract_leader
 from .bidding import throw_in
+from .conditions import bars
 from .contract_score import score_contract
 from .penalty import takes_off_guilty_side
 from .state import HAND_OVER, HandResult, HandState
@@ -53,7 +54,20 @@ def legal_play(state: HandState, seat: int) -> tuple[Action, ...]:
         following = tuple([play_actions[card] for card in hand if follows[card] == led])
         if following:
             return following
+    if state.trick and state.rules.conditions:
+        return tuple(map(play_actions.__getitem__, _unbarred(state, seat, hand)))
     return tuple(map(play_actions.__getitem__, hand))
+
+
+def _unbarred(state: HandState, seat: int, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of `hand` a table condition leaves to a player who cannot follow suit (all, where none bars or the
+    bar would leave nothing: a hand of trumps plays a trump)."""
+    follows = state.follows
+    led = state.led_suit
+    if any(follows[card] == led for card in hand) or not bars(state, seat, "trumping"):
+        return hand
+    kept = tuple([card for card in hand if follows[card] != state.trump])
+    return kept or hand
 
 
 def allows_play(state: HandState, seat: int, action: Action) -> bool:
@@ -63,7 +77,11 @@ def allows_play(state: HandState, seat: int, action: Action) -> bool:
     hand = state.hands[seat]
     if card not in hand or state.rules.play_actions[card] is not action:
         return False
-    if not state.trick or state.rules.renege_penalized:
+    if not state.trick:
+        return True
+    if state.rules.conditions and card not in _unbarred(state, seat, hand):
+        return False
+    if state.rules.renege_penalized:
         return True
     follows = state.follows
     led = state.led_suit

@@ -86,6 +86,23 @@ class HandResult:
     """In a contract game, the teams that won the hand: the bidders who made their bid, else the defenders who set it."""
 
 
+@dataclass(frozen=True)
+class PastHand:
+    """What a table condition asks of an earlier hand of the game: who made trump, in which suit, whether they were euchred."""
+
+    maker: int | None
+    trump: int | None
+    euchred: bool
+
+
+@dataclass(frozen=True)
+class GameSoFar:
+    """The game around a hand, as its table conditions see it: each side's score when the hand was dealt, and the hands before."""
+
+    scores: tuple[int, ...]
+    past: tuple[PastHand, ...] = ()
+
+
 @dataclass(eq=False, slots=True)
 class HandState:
     """One hand in progress. Read its fields; change it only through `apply`.
@@ -148,6 +165,8 @@ class HandState:
     """The lone players who chose not to call for a partner's card (where calling is their choice)."""
     up_card_given: bool = False
     """Whether the dealer passed the up-card itself to a lone partner, instead of a card of the hand."""
+    game: GameSoFar | None = None
+    """The scores and the hands before this one, for the table's conditions (None: a hand played alone, at 0 with no history)."""
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False)
     """The legal actions, worked out at most once per state (a state never changes once built)."""
 
@@ -209,7 +228,7 @@ def _generated_clone(cls: type[HandState]) -> Callable[[HandState], HandState]:
 HandState.clone = _generated_clone(HandState)
 
 
-def initial_state(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None) -> HandState:
+def initial_state(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None, game: GameSoFar | None = None) -> HandState:
     """The state as dealt, before the first phase is chosen."""
     players = rules.players
     return HandState(
@@ -225,4 +244,5 @@ def initial_state(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None
         dummy=deal.dummy,
         redeals_left=redeals_left,
         kitty=deal.kitty,
+        game=game,
     )

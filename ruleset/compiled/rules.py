@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ruleset.compiled.cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
+from ruleset.compiled.condition_rules import ConditionRule, compile_conditions
 from ruleset.compiled.contracts import Auction, ContractScoring, compile_auction, compile_contract_scoring
 from ruleset.compiled.exchange_rules import GoingUnder, PartnerExchange, compile_going_under, compile_partner_exchange
 from ruleset.compiled.match_rules import MatchRules, compile_match
@@ -175,6 +176,8 @@ class Rules:
     """The clause a hand whose trump the up-card forced cites when nobody made it."""
     all_pass_clause: str | None
     """The clause a hand everybody passed cites when it is played all the same."""
+    conditions: tuple[ConditionRule, ...] = ()
+    """The table's conditions (`conditions`): actions barred while a named condition holds."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -318,6 +321,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         all_pass_no_trump=bidding["all_pass"] == "play_no_trump",
         forced_trump_clause=_rule_clause(bidding, "forced_trump_maker", "forced_trump_up_suits"),
         all_pass_clause=bidding.get("all_pass_clause", bidding.get("clause")),
+        conditions=compile_conditions(data),
     )
     return Rules(**rules_data)
 
