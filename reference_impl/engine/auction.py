@@ -62,12 +62,17 @@ def start_auction(state: HandState) -> bool:
 
 
 def open_bids(state: HandState, seat: int) -> list[Bid]:
-    """The bids `seat` may make now: above the standing bid, and at least the minimum (a stuck dealer's own minimum)."""
+    """The bids `seat` may make now: above the standing bid, and at least the minimum (a stuck dealer's own minimum,
+    or that bid alone where the dealer is stuck with exactly it)."""
     auction = _auction(state)
     standing = highest(state)
     floor = standing[1].rank if standing is not None else 0
-    minimum = auction.stuck_min if is_stuck(state, seat) else auction.min_tricks
-    return [bid for bid in auction.bids.values() if bid.rank > floor and bid.tricks >= minimum]
+    stuck = is_stuck(state, seat)
+    minimum = auction.stuck_min if stuck else auction.min_tricks
+    bids = [bid for bid in auction.bids.values() if bid.rank > floor and bid.tricks >= minimum]
+    if stuck and auction.stuck_exact:
+        return [bid for bid in bids if bid.rank == minimum]
+    return bids
 
 
 def legal_auction(state: HandState, seat: int) -> tuple[Action, ...]:
@@ -80,22 +85,31 @@ def legal_auction(state: HandState, seat: int) -> tuple[Action, ...]:
 def auction_refusal(state: HandState, seat: int, action: Action) -> str:
     if action.kind == "pass":
         return "dealer_must_name_trump"
-    return "bid_too_low" if action.text in _auction(state).bids else "bid_not_allowed"
+    auction = _auction(state)
+    bid = auction.bids.get(action.text)
+    if bid is None:
+        return "bid_not_allowed"
+    if auction.stuck_exact and is_stuck(state, seat) and bid.rank > auction.stuck_min:
+        return "stuck_at_minimum"
+    return "bid_too_low"
 
 
 def take_auction(state: HandState, seat: int, action: Action) -> bool:
     """Record the call; close the auction once everyone has spoken (once round), all but the highest bidder
-    have passed, everyone has passed (unless a round nobody bids is followed by the next), or the rounds
-    of a limited auction have run out."""
+    have passed, everyone has passed (unless a round nobody bids is followed by the next), the rounds
+    of a limited auction have run out, or a bid ends it (a named bid that does, a dealer stuck with exactly
+    the minimum)."""
     auction = _auction(state)
     players = state.rules.players
+    stuck_with_it = auction.stuck_exact and is_stuck(state, seat)
     state.bids = (*state.bids, (seat, action))
     if action.kind == "pass":
         record_pass(state, seat, PASSED_AUCTION)
         state.passes += 1
     else:
         state.passes = 0
-        if auction.bids[action.text].ends_auction:
+        if auction.bids[action.text].ends_auction or stuck_with_it:
+            # A dealer stuck with exactly the minimum has the contract: nobody may overcall it.
             return _close(state)
     if not auction.until_passed:
         if len(state.bids) == players:
