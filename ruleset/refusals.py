@@ -55,6 +55,7 @@ REFUSALS: tuple[Refusal, ...] = (
         before=("needs_trump_to_make",),
     ),
     Refusal("dealer_must_name_trump", "the dealer is stuck and may not pass", PHASE_OWN),
+    Refusal("stuck_at_minimum", "the dealer is stuck with the minimum bid and may bid nothing higher", PHASE_OWN),
     Refusal("must_go_alone", "this bid can only be made by going alone", PHASE_OWN),
     Refusal(
         "card_not_in_hand",

@@ -62,9 +62,11 @@ def refusal(engine: Duck57Engine, game: Any, step: str) -> str | None:
     return None
 
 
-def test_the_handshake_declares_the_double_pack_and_low_no_trump_always(engine: Duck57Engine) -> None:
+def test_the_handshake_declares_the_double_pack_and_the_authors_table_always(engine: Duck57Engine) -> None:
     hello = engine.identity.hello((sdk.SESSIONS,))
-    assert (hello["variants"], hello["house_rules"], hello["always"]) == (["bid-euchre-double"], [], ["low-no-trump-bids"])
+    table = ["low-no-trump-bids", "pass-not-final", "made-bid-plus-two", "shooter-and-loner"]
+    assert (hello["variants"], hello["house_rules"], hello["always"]) == (["bid-euchre-double"], [], table)
+    assert hello["rules_language"] == 4, "a dealer stuck with exactly six is said in rules language 4"
     assert hello["version"].startswith("838ef7b") or hello["version"].startswith("sha256:")
     assert VARIANTS == ("bid-euchre-double",)
 
@@ -81,7 +83,7 @@ def test_bids_are_the_engines_valid_bids_in_every_trump_it_can_name(engine: Duck
     game = start(engine, {"dealer": 0, "hands": one_suit_each()})
     legal = engine.observe(game)["legal_actions"]
     assert legal[0] == "pass"
-    assert {action.split(":")[1] for action in legal[1:]} == {*map(str, range(6, 13)), "moon"}
+    assert {action.split(":")[1] for action in legal[1:]} == {*map(str, range(6, 13)), "moon", "loner"}
     assert {action.rsplit(":", 1)[1] for action in legal[1:]} == {"C", "D", "H", "S", "N", "L"}
     assert refusal(engine, game, "1 bid:5:H") == "bid_too_low"
     assert refusal(engine, game, "2 pass") == "not_your_turn"
@@ -114,20 +116,29 @@ def test_a_stuck_dealer_names_trump_for_the_minimum_and_may_not_pass(engine: Duc
     observed = engine.observe(game)
     assert (observed["to_act"], observed["legal_actions"]) == (0, [f"bid:6:{trump}" for trump in "CDHSNL"])
     assert refusal(engine, game, "0 pass") == "dealer_must_name_trump"
-    assert refusal(engine, game, "0 bid:7:C") == "bid_not_allowed"
+    assert refusal(engine, game, "0 bid:7:C") == refusal(engine, game, "0 bid:moon:C") == "stuck_at_minimum"
+    assert refusal(engine, game, "0 bid:5:C") == "bid_too_low"
     observed = engine.observe(play(engine, game, "0 bid:6:C"))
     assert observed["contract"] == {"bidder": 0, "bid": "bid:6:C", "tricks": 6, "trump": "C", "alone": False}
 
 
-def test_a_shooters_partner_passes_the_cards_called_and_sits_out(engine: Duck57Engine) -> None:
+def test_a_shooters_partner_passes_the_cards_called_which_the_shooter_keeps(engine: Duck57Engine) -> None:
     game = play(engine, start(engine, {"dealer": 0, "hands": one_suit_each()}), "1 pass", "2 bid:moon:H", "3 pass", "0 pass")
     game = play(engine, game, "1 pass")
     observed = engine.observe(game)
     assert (observed["to_act"], observed["sitting_out"], observed["maker_alone"]) == (0, [0], True)
     assert refusal(engine, game, "0 give:AH#1") == "card_not_in_hand"
-    observed = engine.observe(play(engine, game, "0 give:AC#1", "0 give:AC#2", "0 give:KC#1"))
-    assert observed["cards_passed"] == [{"from": 0, "to": 2, "cards": ["AC#1", "AC#2", "KC#1"]}]
-    assert len(observed["hands"][2]) == 15 and observed["to_act"] == 2
+    observed = engine.observe(play(engine, game, "0 give:AC#1", "0 give:AC#2"))
+    assert observed["cards_passed"] == [{"from": 0, "to": 2, "cards": ["AC#1", "AC#2"]}], "two cards: the call of its shooter"
+    assert len(observed["hands"][2]) == 14 and observed["to_act"] == 2, "the shooter discards none"
+
+
+def test_a_loner_is_its_bid_of_twice_the_hand_and_ends_the_bidding(engine: Duck57Engine) -> None:
+    game = play(engine, start(engine, {"dealer": 1, "hands": one_suit_each()}), "2 bid:moon:H")
+    assert "bid:loner:S" in engine.observe(game)["legal_actions"]
+    observed = engine.observe(play(engine, game, "3 bid:loner:S"))
+    assert observed["contract"] == {"bidder": 3, "bid": "bid:loner:S", "tricks": 12, "trump": "S", "alone": True}
+    assert (observed["to_act"], observed["sitting_out"], observed["cards_passed"]) == (3, [1], [])
 
 
 def test_the_suite_fails_it_only_where_its_expected_failures_say_why() -> None:
@@ -139,7 +150,9 @@ def test_the_suite_fails_it_only_where_its_expected_failures_say_why() -> None:
     statuses = {outcome.scenario.id: outcome.status for outcome in result.outcomes}
     assert {ident for ident, status in statuses.items() if status == "xfail"} == set(expected)
     assert set(statuses.values()) <= {"pass", "xfail", "skipped", "not_applicable"}
-    assert statuses["hr-low-bid-001"] == "pass"
+    assert statuses["hr-low-bid-001"] == statuses["dbe-stuck-001"] == "pass"
+    table = ("hr-pass-not-final-", "hr-plus-two-", "hr-shooter-")
+    assert {status for ident, status in statuses.items() if ident.startswith(table)} == {"pass"}, "its own table passes"
 
 
 def test_the_adapter_runs_as_a_process_and_says_what_it_needs(tmp_path: Path) -> None:

@@ -6,14 +6,18 @@ variable DUCK57_EUCHRE) names a checkout of it, whose `euchre.py` and `cardstock
 as they are, and nothing of it is copied here. It needs `click`, which euchre-spec installs.
 
 The handshake declares bid-euchre-double, the game the engine plays (four players, two packs,
-twelve cards each), and lists low-no-trump-bids under `always`: the engine offers low no trump in
-every auction. The engine's own settings are set from each request's rules, as its command line
-would set them: the minimum bid (`--minimum-bid`), the target (`-v`) and the cards a shooter's
-partner passes (`-z`, our moon's call). Everything else is the engine's: its auction, its valid
+twelve cards each), and lists under `always` the house rules that write its author's own table,
+which the engine plays whatever it is asked: low no trump in every auction (low-no-trump-bids),
+a player who passed bidding again until three pass in a row (pass-not-final), tricks plus two
+for a bid made (made-bid-plus-two), and its shooter and loner (shooter-and-loner). It reads rules
+language 4, in which a dealer stuck with exactly the minimum, as the engine sticks one, can be
+said. The engine's own settings are set from each request's rules, as its command line would
+set them: the minimum bid (`--minimum-bid`), the target (`-v`) and the cards a shooter's partner
+passes (`-z`, the call of our moon). Everything else is the engine's: its auction, its valid
 cards, its trick winners and its scores. Our moon is its shooter, the lone bid with cards from
-the partner; its loner (a lone bid of twice the hand, with no exchange) has no action of ours and
-is never offered. A refusal is worked out from what the engine offers at that point; one that
-cannot be read from it is given the reason 'unexplained'.
+the partner, and our loner its loner, the lone bid with none. A refusal is worked out from what
+the engine offers at that point; one that cannot be read from it is given the reason
+'unexplained'.
 """
 
 from __future__ import annotations
@@ -41,14 +45,18 @@ from ruleset.defaults import fill_defaults
 
 NAME = "duck57 euchre.py"
 VARIANTS = ("bid-euchre-double",)
-ALWAYS = ("low-no-trump-bids",)
+ALWAYS = ("low-no-trump-bids", "pass-not-final", "made-bid-plus-two", "shooter-and-loner")
+"""The house rules of the engine's own table: it plays them whatever a request asks."""
+RULES_LANGUAGE = 4
+"""The rules language the adapter reads: a stuck dealer's bid (auction.stuck_bid) and the exchange keep came in 4."""
 LETTERS = ("C", "D", "H", "S", "N", "L")
 """The trumps the engine's winner may name: its `Bid` has the four suits, high no trump and low no trump."""
 UNEXPLAINED = "unexplained"
 NOTES = (
     "github.com/duck57/euchre.py through conformance/engines/duck57.py, each position replayed on the engine's own "
     "BidEuchre with players answering from the script. Its minimum bid, target and shooter's pass are set from the "
-    "rules; it names trump after the auction, answered from the winner's bid; it always offers low no trump."
+    "rules; it names trump after the auction, answered from the winner's bid; it always plays its author's table: "
+    "low no trump, a pass not final, tricks plus two for a bid made, a shooter and a loner."
 )
 
 
@@ -108,6 +116,7 @@ def config(setup: sdk.Setup) -> Config:
     rules = setup.rules
     auction = rules["auction"]
     moon = next((bid for bid in auction["named_bids"] if bid.get("alone") and bid.get("call")), None)
+    loner = next((bid for bid in auction["named_bids"] if bid.get("alone") and not bid.get("call")), None)
     return Config(
         players=rules["seats"]["count"],
         hand_size=rules["deal"]["hand_size"],
@@ -115,6 +124,7 @@ def config(setup: sdk.Setup) -> Config:
         minimum_bid=auction["min"],
         target=rules["game"]["target"],
         moon=moon["name"] if moon else None,
+        loner=loner["name"] if loner else None,
         call=moon["call"] if moon else 0,
         letters=LETTERS,
         deals=deals_of(rules, setup.deals, sdk.deal_cards),
@@ -158,11 +168,15 @@ def refusal(table: Table, seat: int, action: str) -> str | None:
 
 
 def _bid_refusal(point: Point, amount: str) -> str:
-    """A bid the engine does not offer: too low for its minimum or the bid before, else not a bid it has."""
+    """A bid the engine does not offer: too low for its minimum or the bid before, above the minimum a stuck
+    dealer is held to, else not a bid it has."""
     amounts = [legal.split(":")[1] for legal in point.legal if legal.startswith("bid:")]
     offered = [int(number) for number in amounts if number.isdigit()]
-    if point.kind == BID and amount.isdigit() and (not offered or int(amount) < min(offered)):
+    low = amount.isdigit() and (not offered or int(amount) < min(offered))
+    if point.kind in (BID, STUCK) and low:
         return "bid_too_low"
+    if point.kind == STUCK and amount not in amounts:
+        return "stuck_at_minimum"
     return "bid_not_allowed"
 
 
@@ -172,7 +186,13 @@ class Duck57Engine(sdk.Engine[Table]):
     def __init__(self, loaded: Loaded) -> None:
         self.loaded = loaded
         self.identity = sdk.Identity(
-            NAME, loaded.version, VARIANTS, always=ALWAYS, notes=NOTES, observes=("auction", "contract", "cards_passed")
+            NAME,
+            loaded.version,
+            VARIANTS,
+            always=ALWAYS,
+            notes=NOTES,
+            rules_language=RULES_LANGUAGE,
+            observes=("auction", "contract", "cards_passed"),
         )
 
     def _position(self, settings: Config, script: tuple[tuple[int, str], ...]) -> Point:

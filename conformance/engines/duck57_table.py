@@ -66,6 +66,8 @@ class Config:
     target: int
     moon: str | None
     """The name of our lone bid with an exchange (the engine's shooter), if the rules have one."""
+    loner: str | None
+    """The name of our lone bid with no exchange (the engine's loner), if the rules have one."""
     call: int
     letters: tuple[str, ...]
     deals: Callable[[int, int], tuple[tuple[str, ...], ...] | None]
@@ -126,7 +128,7 @@ class Replay:
             return 0
         _, amount, letter = action.split(":")
         hand.bids[seat] = (action, letter)
-        return self._shooter() if amount == self.config.moon else int(amount)
+        return next((number for number, name in self._named().items() if name == amount), None) or int(amount)
 
     def trump(self, seat: int, amount: int) -> str:
         """The winner's trump letter: from their winning bid, or asked of a dealer the engine stuck with the minimum."""
@@ -234,15 +236,18 @@ class Replay:
         return next(team for team in self.config.teams if seat in team)
 
     def _bids(self, offered: Sequence[int]) -> Iterator[str]:
-        size = self.config.hand_size
+        named = self._named()
         for amount in offered:
-            name = str(amount) if amount <= size else self.config.moon if amount == self._shooter() else None
+            name = str(amount) if amount <= self.config.hand_size else named.get(amount)
             if name is not None:
                 yield from (f"bid:{name}:{letter}" for letter in self.config.letters)
 
-    def _shooter(self) -> int:
-        """The engine's number for a shooter: half again the hand (euchre.py, BidEuchre.__init__, valid_bids)."""
-        return round(self.config.hand_size * 1.5)
+    def _named(self) -> dict[int, str]:
+        """The engine's numbers for our named bids: a shooter is half again the hand, a loner twice it (euchre.py,
+        BidEuchre.__init__, valid_bids); a bid the rules do not name is never offered."""
+        size = self.config.hand_size
+        pairs = ((round(size * 1.5), self.config.moon), (size * 2, self.config.loner))
+        return {number: name for number, name in pairs if name is not None}
 
 
 def _face(code: str) -> tuple[str, str]:

@@ -89,6 +89,17 @@ _NO_CONTRACT_RENEGE = (
 )
 
 
+def _one_moon() -> dict[str, Any]:
+    """The double pack's own lone bid, in place of a shooter and a loner: IDD's moon, 24 made and lost."""
+    return {
+        "": [{"name": "moon", "alone": True, "call": 3, "exchange": "bidder_first", "clause": "double-bid.moon"}],
+        "/scoring/rows/moon/award/points": 24,
+        "/scoring/rows/moon-set/award/makers/points": -24,
+        "/scoring/rows/loner": MISSING,
+        "/scoring/rows/loner-set": MISSING,
+    }
+
+
 READINGS: dict[tuple[str, str, str], Reading] = {
     # (file id, the choice's pointer, the reading id under its `others`)
     ("buck-euchre", "/game/tie", "both-win-together"): Reading(_set("shared")),
@@ -219,7 +230,9 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     # Contract games (bid-euchre and the games built on it)
     ("bid-euchre", "/auction/min", "three-suit-four-no-trump"): Reading(why_not=_ONE_MINIMUM),
     ("bid-euchre", "/auction/rounds", "round-round-until-others-pass"): Reading(_set("until_passed")),
-    ("bid-euchre", "/auction/all_pass", "dealer-stuck-minimum-bid"): Reading(_set("dealer_stuck")),
+    ("bid-euchre", "/auction/all_pass", "dealer-stuck-minimum-bid"): Reading(
+        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_bid": "exactly"}
+    ),
     ("bid-euchre", "/scoring/rows/made/award", "bidders-score-tricks-plus-two"): Reading(
         _set({"makers": {"tricks": 1, "points": 2}, "defenders": {"tricks": 1}})
     ),
@@ -255,9 +268,9 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre-double", "/auction/min", "no-stated-minimum-one-trick"): Reading(_set(1)),
     ("bid-euchre-double", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
     ("bid-euchre-double", "/auction/all_pass", "stuck-dealer-may-bid-five"): Reading(
-        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5}
+        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5, "/auction/stuck_bid": "at_least"}
     ),
-    ("bid-euchre-double", "/auction/stuck_min", "five"): Reading(_set(5)),
+    ("bid-euchre-double", "/auction/stuck_min", "five"): Reading(lambda _chosen: {"": 5, "/auction/stuck_bid": "at_least"}),
     ("bid-euchre-double", "/scoring/rows/moon/award/points", "failed-call-2-goes-down"): Reading(
         why_not="it values a failed Call 2, a bid this variant does not have, so it gives no value for the moon"
     ),
@@ -267,13 +280,18 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre-double", "/auction/max", "bids-one-to-eight"): Reading(_set(8)),
     ("bid-euchre-double", "/deal/packets", "fibonacci-deal"): Reading(_set([1, 1, 2, 3, 5])),
     ("bid-euchre-double", "/auction/named_bids/0/ends_auction", "going-alone-ends-bidding"): Reading(_set(True)),
-    ("bid-euchre-double", "/auction/named_bids", "shooter-and-loner"): Reading(
-        why_not=(
-            "the shooter keeps the partner's cards without discarding, playing more cards than there are tricks, and "
-            "the README's versions give different values for both bids"
-        )
-    ),
     ("all-pass-last-round", "/auction/all_pass_round", "without-this-rule"): Reading(_set("first")),
+    ("pass-not-final", "/auction/passed_may_return", "without-this-rule"): Reading(_set(False)),
+    ("stuck-dealer-may-raise", "/auction/stuck_bid", "without-this-rule"): Reading(_set("exactly")),
+    ("made-bid-plus-two", "/scoring/rows/made/award", "without-this-rule"): Reading(
+        _set({"makers": {"tricks": 1}, "defenders": {"tricks": 1}})
+    ),
+    ("shooter-and-loner", "/auction/named_bids", "without-this-rule"): Reading(lambda _chosen: _one_moon()),
+    ("shooter-and-loner", "/auction/named_bids/0/exchange", "exchange-both-ways"): Reading(_set("both_ways")),
+    ("shooter-and-loner", "/scoring/rows/moon-set/award/makers/points", "five-sixths-of-value"): Reading(
+        lambda _chosen: {"": -15, "/scoring/rows/loner-set/award/makers/points": -20}
+    ),
+    ("two-bidding-rounds", "/auction/stuck_bid", "exactly-minimum"): Reading(_set("exactly")),
     ("shoot-and-alone", "/auction/named_bids/0/give_order", "seat-number-order"): Reading(_set("by_seat")),
     ("pepper", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
     ("pepper", "/auction/passed_may_return", "passed-bid-again"): Reading(_set(True)),

@@ -62,18 +62,23 @@ def start_auction(state: HandState) -> bool:
 
 
 def open_bids(state: HandState, seat: int) -> list[Bid]:
-    """The bids `seat` may make now: above the standing bid, at least the minimum (a stuck dealer's own minimum),
-    and, for a bid that may only overcall another (a double moon), only over that one."""
+    """The bids `seat` may make now: above the standing bid, at least the minimum (a stuck dealer's own minimum, or
+    that bid alone where the dealer is stuck with exactly it), and, for a bid that may only overcall another (a double
+    moon), only over that one."""
     auction = _auction(state)
     standing = highest(state)
     floor = standing[1].rank if standing is not None else 0
     over = standing[1].name if standing is not None else None
-    minimum = auction.stuck_min if is_stuck(state, seat) else auction.min_tricks
-    return [
+    stuck = is_stuck(state, seat)
+    minimum = auction.stuck_min if stuck else auction.min_tricks
+    bids = [
         bid
         for bid in auction.bids.values()
         if bid.rank > floor and bid.tricks >= minimum and (bid.only_over is None or bid.only_over == over)
     ]
+    if stuck and auction.stuck_exact:
+        return [bid for bid in bids if bid.rank == minimum]
+    return bids
 
 
 def legal_auction(state: HandState, seat: int) -> tuple[Action, ...]:
@@ -88,28 +93,34 @@ def auction_refusal(state: HandState, seat: int, action: Action) -> str:
     that is not standing), or one too low."""
     if action.kind == "pass":
         return "dealer_must_name_trump"
-    bid = _auction(state).bids.get(action.text)
+    auction = _auction(state)
+    bid = auction.bids.get(action.text)
     if bid is None:
         return "bid_not_allowed"
     standing = highest(state)
     if bid.only_over is not None and (standing is None or standing[1].name != bid.only_over):
         return "bid_not_allowed"
+    if auction.stuck_exact and is_stuck(state, seat) and bid.rank > auction.stuck_min:
+        return "stuck_at_minimum"
     return "bid_too_low"
 
 
 def take_auction(state: HandState, seat: int, action: Action) -> bool:
     """Record the call; close the auction once everyone has spoken (once round), all but the highest bidder
-    have passed, everyone has passed (unless a round nobody bids is followed by the next), or the rounds
-    of a limited auction have run out."""
+    have passed, everyone has passed (unless a round nobody bids is followed by the next), the rounds
+    of a limited auction have run out, or a bid ends it (a named bid that does, a dealer stuck with exactly
+    the minimum)."""
     auction = _auction(state)
     players = state.rules.players
+    stuck_with_it = auction.stuck_exact and is_stuck(state, seat)
     state.bids = (*state.bids, (seat, action))
     if action.kind == "pass":
         record_pass(state, seat, PASSED_AUCTION)
         state.passes += 1
     else:
         state.passes = 0
-        if auction.bids[action.text].ends_auction:
+        if auction.bids[action.text].ends_auction or stuck_with_it:
+            # A dealer stuck with exactly the minimum has the contract: nobody may overcall it.
             return _close(state)
     if not auction.until_passed:
         if len(state.bids) == players:

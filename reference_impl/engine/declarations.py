@@ -241,10 +241,13 @@ def take_give(state: HandState, seat: int, action: Action) -> bool:
 
 def start_lone_discard(state: HandState) -> bool:
     """A lone maker who was given cards discards as many (none where they discarded before receiving them, nor
-    where the card goes back to the partner instead: the exchange module's return)."""
+    where the card goes back to the partner instead: the exchange module's return, nor where a contract's bidder
+    keeps what was given: exchange keep)."""
     if state.giver is None or len(state.hands[_maker(state)]) <= state.rules.hand_size:
         return False
     if state.contract is None and state.rules.partner_exchange.returned:
+        return False
+    if state.contract is not None and state.contract.bid.exchange == "keep":
         return False
     state.to_act = state.maker
     return True

@@ -32,9 +32,9 @@ class Bid:
     """The trump index the bid names (4 for no trump); None where trump is named after the auction."""
     alone: bool
     call: int
-    """Cards each partner gives a lone bidder (who discards as many; both ways, who first hands the partner as many)."""
+    """Cards each partner gives a lone bidder (who discards as many, or keeps them; both ways, first hands over as many)."""
     exchange: str
-    """The order of the exchange: partner_first, bidder_first, blind or both_ways (variant.schema.json, named_bid)."""
+    """The order of the exchange: partner_first, bidder_first, blind, both_ways or keep (variant.schema.json, named_bid)."""
     ends_auction: bool
     givers_from_bidder: bool = False
     """Several partners give in turn clockwise from the bidder; else in seat-number order (named_bid.give_order)."""
@@ -53,6 +53,8 @@ class Auction:
     dealer_stuck: bool
     min_tricks: int
     stuck_min: int
+    stuck_exact: bool
+    """A stuck dealer bids stuck_min and nothing else (auction.stuck_bid: exactly); else anything from it up."""
     bidder_leads: bool
     bids: Mapping[str, Bid]
     """Every bid of the variant by its text, lowest rank first."""
@@ -159,6 +161,7 @@ def compile_auction(section: dict[str, Any], hand_size: int, trump_letters: str)
         dealer_stuck=section["all_pass"] == "dealer_stuck",
         min_tricks=section["min"],
         stuck_min=stuck_min,
+        stuck_exact=section["stuck_bid"] == "exactly",
         bidder_leads=section["first_lead"] == "bidder",
         bids=MappingProxyType(bids),
         other_forms=other_forms,
