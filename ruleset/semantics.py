@@ -19,6 +19,7 @@ from ruleset.model import (
     deck_ranks,
     hands_dealt,
     is_partnership,
+    maker_alone_rule,
     outcomes,
     player_outcomes,
     player_row_covers,
@@ -137,6 +138,9 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/bidding/low_no_trump", "low no trump is named in round two, but the variant has no second round")
     if bidding["prediction"]["enabled"] and not (r.data["deal"]["up_card"] and one["enabled"]):
         yield r.error("/bidding/prediction", "predicting the up-card needs an up-card and a first round")
+    if bidding["prediction"]["enabled"] and maker_alone_rule(r.data) == "never":
+        # A prediction is a lone hand called before the deal is seen; a maker who may never play alone cannot make it.
+        yield r.error("/bidding/prediction", "a prediction is a lone hand, and lone_play.maker is never here")
     redeal = bidding["redeal"]
     if redeal is not None and not set(redeal["ranks"]) & deck_ranks(r.data["deck"]):
         yield r.error("/bidding/redeal/ranks", "none of these ranks is in the deck, so no hand could qualify for a redeal")
