@@ -23,7 +23,8 @@ class HandValues:
     rows: tuple[ScoringRow, ...]
     """Every scoring row a hand can end on."""
     lone_rows: tuple[ScoringRow, ...]
-    """The rows of a lone hand made (the maker alone, scoring for the makers)."""
+    """The rows of a lone hand made: scoring for a maker alone, and for no maker with a partner (a lone
+    maker who takes three tricks scores as any maker, so that hand is not marked as a lone hand)."""
     thrown_in: bool
     """Whether a hand can end with no points (nobody made trump and the deal is thrown in)."""
     hands: int | None
@@ -52,9 +53,7 @@ def hand_values(variant: str, house_rules: tuple[str, ...]) -> HandValues:
     game = resolve_checked(builtin_catalog(), variant, house_rules).data["game"]
     return HandValues(
         rows=_rows(rules),
-        lone_rows=tuple(
-            dict.fromkeys(row for (_, alone, _), row in rules.scoring.items() if alone and row.to == "makers").keys()
-        ),
+        lone_rows=_lone_rows(rules),
         thrown_in=not rules.stick_the_dealer,
         hands=rules.game_hands,
         target=rules.target,
@@ -65,3 +64,9 @@ def hand_values(variant: str, house_rules: tuple[str, ...]) -> HandValues:
 def _rows(rules: Rules) -> tuple[ScoringRow, ...]:
     found = {row.name: row for row in (*rules.scoring.values(), *rules.scoring_predicted_alone.values())}
     return tuple(found.values())
+
+
+def _lone_rows(rules: Rules) -> tuple[ScoringRow, ...]:
+    alone = {row.name: row for (_, maker_alone, _), row in rules.scoring.items() if maker_alone and row.to == "makers"}
+    partnered = {row.name for (_, maker_alone, _), row in rules.scoring.items() if not maker_alone}
+    return tuple(row for name, row in alone.items() if name not in partnered)
