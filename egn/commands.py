@@ -33,6 +33,7 @@ from .notation import EgnUnreadable
 from .report import render, render_match
 
 UNREADABLE = 2
+PTN_SUFFIXES = (".ptn", ".pbn")
 
 
 def add_commands(commands: Any) -> None:
@@ -76,10 +77,10 @@ def add_commands(commands: Any) -> None:
 
 
 def run_audit(args: argparse.Namespace) -> int:
+    if args.path.suffix.lower() not in PTN_SUFFIXES and looks_like_scorecard(args.path):
+        return run_scorecard_audit(args)  # before PTN's first-line test: a YAML list's `[` is not a PTN tag
     if _is_ptn(args.path):
         return run_ptn_audit(args)
-    if looks_like_scorecard(args.path):
-        return run_scorecard_audit(args)
     try:
         document = read_game_or_match(args.path)
     except EgnUnreadable as exc:
@@ -103,8 +104,10 @@ def run_audit(args: argparse.Namespace) -> int:
 
 def _is_ptn(path: Path) -> bool:
     """A Trickster record (PTN) rather than EGN: by its suffix, or by its first line (a tag or a comment)."""
-    if path.suffix.lower() in (".ptn", ".pbn"):
+    if path.suffix.lower() in PTN_SUFFIXES:
         return True
+    if not path.is_file():
+        return False  # a pipe would block the peek; the EGN reader refuses what is not a regular file
     try:
         with path.open("r", encoding="utf-8", errors="replace") as file:
             return looks_like_ptn(file.read(4096))

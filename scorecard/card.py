@@ -57,6 +57,8 @@ def looks_like_scorecard(path: Path) -> bool:
     """A scorecard rather than a game record: written in YAML, or naming the scorecard schema."""
     if path.suffix.lower() in SUFFIXES:
         return True
+    if not path.is_file():
+        return False  # a pipe would block the peek; the reader that is chosen refuses what is not a regular file
     try:
         with path.open("r", encoding="utf-8", errors="replace") as file:
             return SCHEMA in file.read(4096)

@@ -133,10 +133,8 @@ def test_the_audit_command_reads_a_scorecard(tmp_path: Path, capsys: pytest.Capt
     assert [finding["code"] for finding in shown["findings"]] == ["credit-misfit", "credit-misfit"]
     assert main(["audit", str(FIXTURES / "impossible-value.yaml")]) == 1
     out = capsys.readouterr().out
-    assert (
-        f"impossible-value.yaml:{line_of('impossible-value.yaml', 'points: [0, 5]')}: [impossible-value] round 2, table 1, hand 5:"
-        in out
-    )
+    line = line_of("impossible-value.yaml", "points: [0, 5]")
+    assert f"impossible-value.yaml:{line}: [impossible-value] round 2, table 1, hand 5:" in out
     unknown = tmp_path / "unknown.yaml"
     unknown.write_text(SESSION.read_text(encoding="utf-8").replace("hands=8, progressive-points", "hands=9"), encoding="utf-8")
     assert main(["audit", str(unknown)]) == 2
