@@ -144,3 +144,12 @@ def test_the_audit_command_reads_a_scorecard(tmp_path: Path, capsys: pytest.Capt
     json_card = tmp_path / "session.json"  # a JSON file naming the schema is read as a scorecard too
     json_card.write_text(json.dumps(read_scorecard(SESSION).data), encoding="utf-8")
     assert main(["audit", str(json_card)]) == 0
+
+
+def test_a_yaml_file_is_read_as_a_scorecard_even_when_it_opens_like_a_ptn_tag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "list.yaml"
+    path.write_text("[1, 2]\n", encoding="utf-8")
+    assert main(["audit", str(path)]) == 2
+    assert capsys.readouterr().err == f"{path}:1: expected a mapping, found a list (/)\n"
