@@ -69,7 +69,10 @@ def test_the_reasons_a_variant_can_give_follow_its_rules() -> None:
     assert {"bid_too_low", "must_follow_suit", "card_not_in_hand", *ALWAYS_REACHABLE} <= bid_euchre
     assert not {"turned_down_suit", "pickup_compulsory", "cannot_fold"} & bid_euchre, "no up-card, no fold"
     buck = reachable_reasons(load_rules("buck-euchre"), hands=20)
-    assert {"turned_down_suit", "pickup_compulsory", "cannot_fold"} <= buck and "bid_too_low" not in buck
+    assert {"turned_down_suit", "pickup_compulsory"} <= buck and "bid_too_low" not in buck
+    # A turned club is played by everyone with nobody asked; only a dealer who makes it asks the others, refusing a fold.
+    assert "cannot_fold" not in buck
+    assert "cannot_fold" in reachable_reasons(load_rules("buck-euchre", ("clubs-dealer-maker",)), hands=20)
 
 
 def test_the_command_holds_named_variants_to_their_own_scenarios() -> None:
