@@ -34,6 +34,7 @@ from .report import render, render_match
 
 UNREADABLE = 2
 PTN_SUFFIXES = (".ptn", ".pbn")
+EGN_SUFFIXES = (".egn", ".emn")
 
 
 def add_commands(commands: Any) -> None:
@@ -106,6 +107,8 @@ def _is_ptn(path: Path) -> bool:
     """A Trickster record (PTN) rather than EGN: by its suffix, or by its first line (a tag or a comment)."""
     if path.suffix.lower() in PTN_SUFFIXES:
         return True
+    if path.suffix.lower() in EGN_SUFFIXES:
+        return False  # a file named as EGN is read as EGN, and its errors are EGN's
     if not path.is_file():
         return False  # a pipe would block the peek; the EGN reader refuses what is not a regular file
     try:
