@@ -1,4 +1,5 @@
-"""Command-line subcommands of the conformance suite: conform, smoke, serve, scenarios, explain, summary, fuzz, diff, registry.
+"""Command-line subcommands of the conformance suite: conform, smoke, new-engine, serve, scenarios, explain, summary,
+fuzz, diff, registry.
 
 `euchre-spec conform --engine CMD` runs the suite against any engine speaking the protocol;
 `--engine reference` starts our own engine the same way (`euchre-spec serve`), so the reference
@@ -16,6 +17,7 @@ from typing import Any
 from conformance.commands import conform as conform_command
 from conformance.commands.explain import add_command as add_explain_command
 from conformance.commands.fuzz import add_commands as add_fuzz_commands
+from conformance.commands.new_engine import add_command as add_new_engine_command
 from conformance.commands.registry import add_command as add_registry_command
 from conformance.commands.smoke import add_command as add_smoke_command
 from conformance.commands.summary import add_command as add_summary_command
@@ -35,6 +37,7 @@ def add_commands(commands: Any) -> None:
     add_file_options(conform)
     conform.set_defaults(run=conform_command.run)
     add_smoke_command(commands)
+    add_new_engine_command(commands)
 
     serve_command = commands.add_parser("serve", help="serve the reference engine over the harness protocol (stdin/stdout)")
     serve_command.add_argument(
@@ -64,6 +67,13 @@ def add_commands(commands: Any) -> None:
         "--engine",
         default="reference",
         help="the engine to run: 'reference' (the default, in process), 'openspiel' or a command line",
+    )
+    covered.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        help="hold this variant to its own scenarios: the clauses in force, the refusal reasons it can give and its "
+        "scoring rows that they cover (repeatable)",
     )
     covered.set_defaults(run=_coverage)
     export = actions.add_parser("export", help="write the suite as one JSON bundle (schemas/suite-bundle.schema.json)")
@@ -103,21 +113,37 @@ def _coverage(args: argparse.Namespace) -> int:
     from conformance.engines.in_process import Engine
     from conformance.engines.process import EngineFailure, EngineProcess
     from conformance.reports.coverage import coverage
+    from conformance.reports.variant_coverage import variant_coverage
     from conformance.running.runner import run_suite
+    from conformance.suite.selection import nearest
+    from ruleset import builtin_catalog
+    from ruleset.compiled.loading import load_rules
 
+    known = builtin_catalog().variants
+    for given in args.variant:
+        if given not in known:
+            suggestion = nearest(given, known)
+            hint = f" (did you mean {suggestion!r}?)" if suggestion else ""
+            print(f"error: unknown variant {given!r}{hint}", file=sys.stderr)
+            return 2
+    scenarios = [scenario for scenario in suite() if not args.variant or scenario.variant in args.variant]
     try:
         engine: Engine = (
             conform_command.reference_in_process(())
             if args.engine == "reference"
             else EngineProcess(conform_command.engine_command(args.engine))
         )
-        result = run_suite(engine, suite())
+        result = run_suite(engine, scenarios)
     except ValueError as exc:
         print(f"error: --engine: {exc}", file=sys.stderr)
         return 2
     except EngineFailure as exc:
         print(f"error: the engine could not be started: {exc}", file=sys.stderr)
         return 2
+    if args.variant:
+        views = [variant_coverage(result, variant, load_rules(variant)) for variant in args.variant]
+        print("\n".join(line for view in views for line in view.lines()))
+        return 0 if all(view.complete for view in views) else 1
     report = coverage(result)
     print("\n".join(report.lines()))
     return 0 if report.complete else 1

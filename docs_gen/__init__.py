@@ -1,7 +1,8 @@
 """The rules site, generated from the spec, the scenarios, the schemas and the reports.
 
 `generate(load_site_data())` returns every page as Markdown with the navigation and the index
-of citable ids; `mkdocs_hook` hands that to MkDocs (`python3 tasks.py site`). Nothing here
+of citable ids; `site_sources` writes them to disk, where MkDocs (through `mkdocs_hook`,
+`python3 tasks.py site`) and Zensical (`python3 tasks.py zensical`) build them. Nothing here
 restates a rule: each page is a view of data the tests also read, so the site and the tests
 cannot disagree.
 """

@@ -26,7 +26,9 @@ def formula_words(formula: dict[str, Any]) -> str:
 def award_words(award: dict[str, Any]) -> str:
     """The whole award: "2 to defenders", or "makers: their tricks; defenders: their tricks"."""
     if "to" in award:
-        return f"{award['points']} to {award['to']}"
+        own = award.get("maker_points")
+        extra = "" if own is None else f" ({own} on the maker's own card, {award['points']} on the partner's)"
+        return f"{award['points']} to {award['to']}{extra}"
     return "; ".join(f"{side}: {formula_words(award[side])}" for side in ("makers", "defenders") if side in award)
 
 

@@ -15,7 +15,7 @@ from conformance.suite.checkpoints import CHECKPOINTS, NOT_CHECKED, Checkpoint, 
 from conformance.suite.scenarios import Step
 from ruleset.compiled.rules import Rules
 
-from .markup import action, cards, code, esc, one_line, suit
+from .markup import action, cards, code, esc, one_line, plural, suit
 
 Names = dict[str, str]
 """The variant's names for its special cards, by card code."""
@@ -27,7 +27,7 @@ def expectations(rules: Rules, check: dict[str, Any], names: Names) -> list[str]
     if "completions" in check:
         settings = check["completions"]
         at_end = [expectation(rules, CHECKPOINTS[key], wanted, names) for key, wanted in check["at_end"].items()]
-        played = f"played on from here in {settings['count']} ways (seed {settings['seed']}), every end shows"
+        played = f"played on from here in {plural(settings['count'], 'way')} (seed {settings['seed']}), every end shows"
         out.append(f"{played}: {'; '.join(at_end)}")
     if check.get("note"):
         out.append(f"<em>{one_line(check['note'])}</em>")
@@ -79,7 +79,7 @@ def _passed(move: dict[str, Any], names: Names) -> str:
 def _contract(contract: dict[str, Any], names: Names) -> str:
     trump = "no trump named yet" if contract["trump"] is None else f"trump {suit(contract['trump'], name=True)}"
     alone = ", alone" if contract["alone"] else ""
-    return f"seat {contract['bidder']} {action(contract['bid'], names)}: {contract['tricks']} tricks, {trump}{alone}"
+    return f"seat {contract['bidder']} {action(contract['bid'], names)}: {plural(contract['tricks'], 'trick')}, {trump}{alone}"
 
 
 DRAWN_VALUES: dict[ValueKind, Callable[[Rules, Any, Names], str]] = {

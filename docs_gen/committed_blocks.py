@@ -11,7 +11,7 @@ not what the spec gives now. A bare `[[block:NAME]]` line asks for a block not w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .blocks import BLOCKS
 from .citations import Index, expand
@@ -50,9 +50,15 @@ def block_names(markdown: str) -> list[str]:
     return [name for _, name in sorted(found)]
 
 
-def refreshed(markdown: str, page: str, fill: Fill) -> str:
-    """The page with every block's text generated anew, and each `[[block:NAME]]` line written out."""
-    _check_known(markdown, page)
+Known = Mapping[str, object]
+"""The blocks a page may hold, by name: the guides' (BLOCKS), or the README's (readme_blocks.README_BLOCKS)."""
+
+
+def refreshed(markdown: str, page: str, fill: Fill, known: Known = BLOCKS, shown: str = "") -> str:
+    """The page with every block's text generated anew, and each `[[block:NAME]]` line written out.
+
+    `page` is the page's path under docs/, and `shown` how messages name it where it is not under docs/."""
+    _check_known(markdown, shown or f"docs/{page}", known)
 
     def region(match: re.Match[str]) -> str:
         name = match.group("name")
@@ -61,20 +67,21 @@ def refreshed(markdown: str, page: str, fill: Fill) -> str:
     return REQUEST.sub(region, REGION.sub(region, markdown))
 
 
-def check_fresh(markdown: str, page: str, fill: Fill) -> None:
+def check_fresh(markdown: str, page: str, fill: Fill, known: Known = BLOCKS, shown: str = "") -> None:
     """Raise StaleBlock if a block kept in the page differs from what the spec gives now (UnknownBlock if unknown)."""
-    _check_known(markdown, page)
+    where = shown or f"docs/{page}"
+    _check_known(markdown, where, known)
     stale = [m.group("name") for m in REGION.finditer(markdown) if m.group("body") != _body(fill(m.group("name")))]
     stale += [m.group("name") for m in REQUEST.finditer(markdown)]
     if stale:
         names = ", ".join(dict.fromkeys(stale))
-        raise StaleBlock(f"docs/{page}: generated text out of date with the spec (block {names}); run `{REFRESH_COMMAND}`")
+        raise StaleBlock(f"{where}: generated text out of date with the spec (block {names}); run `{REFRESH_COMMAND}`")
 
 
-def _check_known(markdown: str, page: str) -> None:
-    unknown = [name for name in block_names(markdown) if name not in BLOCKS]
+def _check_known(markdown: str, where: str, known: Known) -> None:
+    unknown = [name for name in block_names(markdown) if name not in known]
     if unknown:
-        raise UnknownBlock(f"docs/{page}: no block named {unknown[0]!r}; known blocks: {', '.join(sorted(BLOCKS))}")
+        raise UnknownBlock(f"{where}: no block named {unknown[0]!r}; known blocks: {', '.join(sorted(known))}")
 
 
 def _body(text: str) -> str:

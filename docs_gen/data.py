@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,7 +104,7 @@ def load_site_data(reports_dir: Path | None = None, with_reports: bool = True, r
     Without reports (`with_reports=False`) nothing is run: enough for the generated text kept in the guides.
     """
     catalog = builtin_catalog()
-    variants = sorted(catalog.variants, key=lambda ident: (_depth(catalog, ident), ident))
+    variants = main_game_first(catalog)
     resolved = {ident: resolve_checked(catalog, ident).data for ident in variants}
     rules = {ident: load_rules(ident) for ident in variants}
     scenarios = suite()
@@ -202,6 +203,33 @@ def _coverage(data: dict[str, Any], scenarios: tuple[Scenario, ...]) -> list[str
     if known - reported:
         problems.append(f"{len(known - reported)} scenario(s) of the suite are not in the report (an older or filtered run)")
     return problems
+
+
+def main_game_first(catalog: Catalog) -> list[str]:
+    """The variants in the order every page lists them: family by family, the main game's first.
+
+    A family is a base variant and every variant that extends it, directly or not; the main game
+    is the base most variants are written from (the four-hand game), so its family comes first
+    and the others follow, largest first. Within a family a variant comes after the one it
+    extends (by depth, then by id), so a reader meets a game before its offspring."""
+    families: dict[str, int] = defaultdict(int)
+    for ident in catalog.variants:
+        families[_root(catalog, ident)] += 1
+    return sorted(
+        catalog.variants,
+        key=lambda ident: (-families[_root(catalog, ident)], _root(catalog, ident), _depth(catalog, ident), ident),
+    )
+
+
+def _root(catalog: Catalog, variant_id: str) -> str:
+    """The base variant at the top of `variant_id`'s line of `extends`."""
+    root, seen = variant_id, {variant_id}
+    parent = catalog.variants[variant_id].data.get("extends")
+    while isinstance(parent, str) and parent in catalog.variants and parent not in seen:
+        seen.add(parent)
+        root = parent
+        parent = catalog.variants[parent].data.get("extends")
+    return root
 
 
 def _depth(catalog: Catalog, variant_id: str) -> int:

@@ -17,6 +17,9 @@ from .markup import esc, table
 PAGE = "results/history.md"
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 40
+INSET = 48
+"""Room between the plot's frame and its first and last suite versions, so the points drawn side by side and the
+labels centred under them stay inside the drawing (a label is about 80 units wide, the side-by-side nudge 12 a line)."""
 PALETTE = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a", "#c62828", "#00838f")
 
 
@@ -56,7 +59,8 @@ def plot(entries: Sequence[dict[str, Any]]) -> str:
 
     def x(version: str) -> float:
         index = versions.index(version)
-        return LEFT + (inner_w / 2 if len(versions) == 1 else inner_w * index / (len(versions) - 1))
+        span = inner_w - 2 * INSET
+        return LEFT + INSET + (span / 2 if len(versions) == 1 else span * index / (len(versions) - 1))
 
     def y(percent: float) -> float:
         return TOP + inner_h * (1 - percent / 100)

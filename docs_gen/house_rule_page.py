@@ -12,6 +12,7 @@ from typing import Any
 from ruleset import SpecInvalid, fill_defaults, resolve
 from ruleset.semantics import other_readings
 
+from .condition_text import conditions_block
 from .context import Context, Page
 from .markup import cite, cite_source, code, esc, one_line, table
 from .rule_figures import rule_figure
@@ -46,6 +47,7 @@ def house_rule_page(ctx: Context, rule_id: str) -> Page:
                 "; ".join(esc(text) for _ident, text in other_readings(choice)),
             )
             for pointer, choice in rule["choices"].items()
+            if choice is not None  # null drops a variant's choice the rule makes moot (a row it removes)
         ]
         parts.append(
             "## Parameters and sources { #parameters }\n\n" + table(["Parameter", "Setting", "Follows", "Other readings"], rows)
@@ -112,6 +114,7 @@ def _mode(ctx: Context, rule_id: str, rule: dict[str, Any], mode: str | None, bo
         default = " (the default)" if mode == rule.get("default_mode") else ""
         parts.append(f"### `{rule_id}={mode}`{default} {{ #mode-{mode} }}\n\n{one_line(body['summary'])}\n")
     parts.append("The settings it writes:\n\n" + settings_table(ctx.variant_docs, body["set"], ""))
+    parts.append(conditions_block(body["set"].get("conditions", {})))
     ref = rule_id if mode is None else f"{rule_id}={mode}"
     groups: dict[tuple[tuple[str, str, str], ...], list[str]] = {}
     for variant_id in applies_to(ctx, rule):
@@ -135,7 +138,7 @@ def _effect(ctx: Context, variant_id: str, ref: str) -> list[tuple[str, str, str
         after_data = fill_defaults(resolve(ctx.data.catalog, variant_id, (ref,)).data)
     except SpecInvalid as exc:
         return [("", "", "does not compose: " + esc("; ".join(e.message for e in exc.errors)))]
-    skip = ("clauses", "choices", "errata", "summary", "title", "sources")
+    skip = ("clauses", "choices", "errata", "summary", "title", "sources", "language")  # the version, not a rule
     before = dict(leaves(ctx.data.resolved[variant_id], "", skip))
     after = dict(leaves(after_data, "", skip))
     changed = []

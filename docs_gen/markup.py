@@ -72,6 +72,18 @@ def prose(text: object) -> str:
     return "".join(code(piece) if index % 2 else esc(piece) for index, piece in enumerate(pieces))
 
 
+def plain(text: object) -> str:
+    """A title as plain text for the navigation and the window title, which show no Markdown: its `code spans`
+    lose their backticks and keep their words, and everything is escaped (esc)."""
+    pieces = " ".join(str(text).split()).split("`")
+    return esc("".join(pieces) if len(pieces) % 2 else " ".join(str(text).split()))
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """A count with its noun, singular for one: `1 scenario`, `2 scenarios` (`words` where adding s is wrong)."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
 def one_line(text: object) -> str:
     """Folded YAML prose (a summary, a clause's words) as one line of text, escaped (esc)."""
     return esc(" ".join(str(text).split()))

@@ -1,30 +1,30 @@
-"""The MkDocs hook that puts the generated pages into the site (named in mkdocs.yml).
+"""The MkDocs hook that builds the site from the written sources (named in mkdocs.yml).
 
 MkDocs loads this file by path, so it imports the generator as an installed package and keeps
-nothing but glue here: generate once per build (on_config), add the pages and files without
-writing them to docs/ (on_files: no generated page exists on disk to be edited by hand), and
-check the generated text kept in the hand-written pages, and resolve links and citations on
-every page (on_page_markdown); once a page is rendered, complete its Content-Security-Policy
-(on_post_page, on_post_template: docs_gen/page_policy.py).
+nothing but glue here. Before each build (on_config) it runs the build step that writes every
+page, generated or hand-written, in its final Markdown beside the site (docs_gen/site_sources.py:
+the same step Zensical's build starts from), and points MkDocs at that folder and its navigation;
+once a page is rendered, it completes the page's Content-Security-Policy (on_post_page,
+on_post_template: docs_gen/page_policy.py).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
 
 from conformance.suite.scenarios import suite
 from docs_gen.citations import UnknownCitations
-from docs_gen.committed_blocks import StaleBlock
+from docs_gen.committed_blocks import StaleBlock, UnknownBlock
 from docs_gen.data import MissingReport, load_site_data
 from docs_gen.page_policy import PLACEHOLDER, MissingPolicy, sealed
-from docs_gen.site import Site, UnknownBlock, generate
+from docs_gen.site import generate
+from docs_gen.site_sources import GeneratedInDocs, sources_for, write_sources
 from ruleset import SpecInvalid, builtin_catalog
 from ruleset.compiled import loading
 
-_state: dict[str, Site] = {}
 _preview: list[bool] = [False]
 """Whether this is `mkdocs serve`, whose reload script the policy must let run."""
 
@@ -34,35 +34,20 @@ def on_startup(command: str, dirty: bool) -> None:
 
 
 def on_config(config: Any) -> Any:
-    """Generate the site from the spec as it is now, and set the navigation from it."""
+    """Write the site's sources from the spec as it is now, and build from them with their navigation."""
     # Under `mkdocs serve` every rebuild runs in the same process: read the spec and the suite again.
     builtin_catalog.cache_clear()
     suite.cache_clear()
     getattr(loading, "_cached_rules").cache_clear()  # noqa: B009 - the loader's private cache of compiled rules
     try:
-        _state["site"] = site = generate(load_site_data())
-    except (SpecInvalid, MissingReport) as exc:  # a broken results log, named by file and line; a report not made
+        site = generate(load_site_data())  # a broken results log, named by file and line; a report not made
+        sources = sources_for(Path(config.site_dir))
+        write_sources(site, Path(config.docs_dir), sources)
+    except (SpecInvalid, MissingReport, UnknownCitations, UnknownBlock, StaleBlock, GeneratedInDocs) as exc:
         raise PluginError(str(exc)) from exc
+    config.docs_dir = str(sources)
     config.nav = site.nav
     return config
-
-
-def on_files(files: Files, config: Any) -> Files:
-    site = _state["site"]
-    for path, page in site.pages.items():
-        if files.get_file_from_path(path) is not None:
-            raise PluginError(f"docs/{path} is generated from the spec; delete the file in docs/")
-        files.append(File.generated(config, path, content=page.markdown))
-    for path, text in site.files.items():
-        files.append(File.generated(config, path, content=text))
-    return files
-
-
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    try:
-        return _state["site"].render(page.file.src_uri, markdown)
-    except (UnknownCitations, UnknownBlock, StaleBlock) as exc:
-        raise PluginError(str(exc)) from exc
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .context import Context, Page
 from .data import PROJECT
-from .markup import cite, code, esc, table
+from .markup import cite, code, esc, plural, table
 
 SCORE = PROJECT / "bench" / "mutation-score.json"
 SHOWN = 3
@@ -34,7 +34,7 @@ def mutation_page(ctx: Context) -> Page:
     data: dict[str, Any] = json.loads(SCORE.read_text(encoding="utf-8"))
     parts.append(
         f"**{data['caught']} of {data['expressible']}** readings that the rules can express are caught "
-        f"({data['readings']} readings recorded in all).\n"
+        f"({plural(data['readings'], 'reading')} recorded in all).\n"
     )
     by_clause: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in data["mutants"]:

@@ -48,3 +48,15 @@ def inline_script_hashes(html: str) -> list[str]:
     """The base64 SHA-256 of every inline script that runs, as a policy names them, sorted and each once."""
     bodies = (found["body"] for found in _INLINE_SCRIPT.finditer(html) if not _NOT_RUN.search(found["attributes"]))
     return sorted({base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii") for body in bodies})
+
+
+ARTICLE = '<article class="md-content__inner md-typeset">'
+"""Where the theme writes a page's own content (the Material theme, and Zensical's built on it)."""
+
+
+def seal_built_page(output: str) -> str:
+    """A page sealed after it was built (by a generator that runs no hooks, which gives no page's content apart):
+    its content is the theme's article, up to the article's last end tag, since the page's own text holds none."""
+    start = output.find(ARTICLE)
+    end = output.rfind("</article>")
+    return sealed(output, output[start:end] if 0 <= start < end else None)

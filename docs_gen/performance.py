@@ -12,7 +12,7 @@ from typing import Any
 
 from .context import Context, Page
 from .data import PROJECT
-from .markup import esc, table
+from .markup import esc, plural, table
 
 RESULTS = PROJECT / "bench" / "results.json"
 
@@ -62,8 +62,9 @@ def performance_page(ctx: Context) -> Page:
             )
         )
         parts.append(
-            f"{n} scenarios; the protocol costs {suite['protocol_cost']:.2f} times the in-process run (the goal is at most 2). "
-            f"Validating every spec file and {suite['compositions_validated']} compositions of variants and house rules took "
+            f"{plural(n, 'scenario')}; the protocol costs {suite['protocol_cost']:.2f} times the in-process run "
+            "(the goal is at most 2). Validating every spec file and "
+            f"{plural(suite['compositions_validated'], 'composition')} of variants and house rules took "
             f"{suite['validation_seconds']:.2f} s.\n"
         )
     return Page("performance.md", "Performance", "\n".join(parts))

@@ -14,7 +14,7 @@ from ruleset.compiled.loading import load_rules
 from .context import Context, Page
 from .hands import deal_table, dealt_codes
 from .house_rule_page import applies_to
-from .markup import cite, esc, one_line, table
+from .markup import cite, esc, one_line, plural, table
 from .rule_text import clause_block
 
 
@@ -50,8 +50,8 @@ def overview_page(ctx: Context) -> Page:
         "readable side of **euchre-spec**: the rules of each variant and house rule, written as data in `spec/`, checked "
         "by the scenarios in `conformance/`, and published here with the compliance of each engine that has been run. "
         "Every page is generated from those files when the site is built, so the site and the tests cannot disagree.\n",
-        f"The spec has **{len(data.variants)} base variants**, **{len(data.house_rules)} house rules** and "
-        f"**{len(clauses)} rule clauses**; the suite has **{len(data.scenarios)} scenarios**. "
+        f"The spec has **{plural(len(data.variants), 'base variant')}**, **{plural(len(data.house_rules), 'house rule')}** "
+        f"and **{plural(len(clauses), 'rule clause')}**; the suite has **{plural(len(data.scenarios), 'scenario')}**. "
         f"New here? Read [how to read these rules](how-to-read.md) first.\n",
         "## Base variants { #variants }\n\n" + table(["Variant", "What it is", "Players", "Cards", "Game to"], rows),
         "Side by side: [compare the variants](compare.md).\n",

@@ -1,4 +1,4 @@
-"""Write the generated text kept in the hand-written pages anew: `python3 tasks.py blocks`.
+"""Write the generated text kept in the hand-written pages and the README anew: `python3 tasks.py blocks`.
 
 Run it after changing the spec, the schemas or the scenarios, and commit what it changes; the
 site build fails while a page keeps text the spec no longer gives. `--check` only reports the
@@ -15,6 +15,7 @@ from pathlib import Path
 from .committed_blocks import StaleBlock, UnknownBlock, block_text, check_fresh, refreshed
 from .context import Context
 from .data import PROJECT, load_site_data
+from .readme_blocks import README_BLOCKS
 from .site import build_index
 from .source_links import source_map
 
@@ -22,10 +23,23 @@ DOCS = PROJECT / "docs"
 
 
 def refresh(docs: Path, write: bool) -> list[Path]:
-    """The pages under `docs` whose kept blocks are out of date; rewritten when `write` is true."""
+    """The pages under `docs`, and the README beside it, whose kept blocks are out of date; rewritten when `write` is true."""
     ctx = Context(load_site_data(with_reports=False))
     index, sources = build_index(ctx, []), source_map(ctx)
     changed = []
+    readme = docs.parent / "README.md"
+    if readme.is_file():
+        text = readme.read_text(encoding="utf-8")
+
+        def fill_readme(name: str) -> str:
+            return README_BLOCKS[name](ctx)
+
+        try:
+            check_fresh(text, "", fill_readme, README_BLOCKS, "README.md")
+        except StaleBlock:
+            changed.append(readme)
+            if write:
+                readme.write_text(refreshed(text, "", fill_readme, README_BLOCKS, "README.md"), encoding="utf-8")
     for path in sorted(docs.rglob("*.md")):
         page = path.relative_to(docs).as_posix()
         text = path.read_text(encoding="utf-8")

@@ -23,7 +23,7 @@ from .compliance import entry_anchor
 from .context import Context, Page, humanize, scenario_page
 from .data import Report
 from .marks import counts, grade, legend, mark
-from .markup import cite, code, esc, table
+from .markup import cite, code, esc, plural, table
 from .registry_text import registry_table
 
 ROOT = "results/index.md"
@@ -172,7 +172,7 @@ def _variant_page(ctx: Context, reports: list[Report], variant: str) -> Page:
         rows = [[_scenario(ctx, s.id), *[_cell(r, outcomes[r.slug].get(s.id), s.id) for r in reports]] for s in members]
         tally = Counter(outcomes[r.slug][s.id]["status"] for r in reports for s in members if s.id in outcomes[r.slug])
         opened = "+" if any(tally[status] for status in NOT_PASSED) else ""
-        heading = f"{humanize(path.rsplit('/', 1)[-1].removesuffix('.md'))}: {len(members)} scenarios"
+        heading = f"{humanize(path.rsplit('/', 1)[-1].removesuffix('.md'))}: {plural(len(members), 'scenario')}"
         body = _matrix_table(["Scenario", *[_engine_head(r) for r in reports]], rows)
         parts.append(f'???{opened} note "{esc(heading)}"\n\n' + _indent(body))
     if not scenarios:

@@ -19,7 +19,7 @@ from ruleset.compiled.rules import Rules
 from .checkpoint_text import expectations, per_team
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, position, special_names
-from .markup import action, cite, esc, one_line, prose, table
+from .markup import action, cite, esc, one_line, plural, prose, table
 from .table_view import table_view
 
 
@@ -139,8 +139,8 @@ def examples_index(ctx: Context) -> Page:
     description = ctx.data.schemas["scenario.schema.json"]["$defs"]["scenario"]["properties"]["level"].get("description", "")
     parts = [
         "# Worked examples\n",
-        f"The {len(ctx.data.scenarios)} scenarios of the conformance suite, drawn as worked examples. Every rule clause "
-        "page links to the examples that check it, and every example links back to its rules. Levels: "
+        f"The {plural(len(ctx.data.scenarios), 'scenario')} of the conformance suite, drawn as worked examples. "
+        "Every rule clause page links to the examples that check it, and every example links back to its rules. Levels: "
         + one_line(description)
         + "\n",
     ]

@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from documents.paths import data_home
+
 from .context import Context, Page
-from .markup import code, esc, one_line, table
+from .markup import code, esc, one_line, prose, table
 
 
 def schema_name(file: str) -> str:
@@ -19,18 +21,22 @@ def schema_name(file: str) -> str:
 
 
 def schema_pages(ctx: Context) -> tuple[list[Page], dict[str, str]]:
-    """A page per schema, the index, and the schema files themselves (path -> text)."""
+    """A page per schema, the index, and the schema files themselves (path -> text).
+
+    Each file is served as it is, at `schemas/FILE`: the path its `$id` names under the address the
+    site is published at (`site_url` in mkdocs.yml), so a validator that fetches a schema by its id
+    gets the very file the package ships."""
     pages = [_index(ctx)]
     files = {}
     for file, schema in ctx.data.schemas.items():
         pages.append(_page(file, schema))
-        files[f"schemas/{file}"] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+        files[f"schemas/{file}"] = (data_home().schemas / file).read_text(encoding="utf-8")
     return pages, files
 
 
 def _index(ctx: Context) -> Page:
     rows = [
-        (f"[{esc(schema.get('title', file))}]({schema_name(file)}.md)", f"`{file}`", one_line(schema.get("description", "")))
+        (f"[{prose(schema.get('title', file))}]({schema_name(file)}.md)", f"`{file}`", one_line(schema.get("description", "")))
         for file, schema in ctx.data.schemas.items()
     ]
     parts = [
@@ -45,7 +51,7 @@ def _index(ctx: Context) -> Page:
 
 def _page(file: str, schema: dict[str, Any]) -> Page:
     parts = [
-        f"# {esc(schema.get('title', file))}\n",
+        f"# {prose(schema.get('title', file))}\n",
         one_line(schema.get("description", "")) + "\n",
         f"`$id`: `{schema.get('$id', '')}` · download [{file}]({file})\n",
     ]

@@ -19,9 +19,10 @@ from .context import Context, Page, humanize, scenario_page
 from .data import SiteData
 from .history_plot import history_page
 from .house_rule_page import house_rule_page
-from .markup import code, esc
+from .markup import code, esc, plain
 from .mutation_page import mutation_page
 from .performance import performance_page
+from .platforms_page import platforms_page
 from .reference_pages import deal_numbers_page, house_rules_index, overview_page, sources_page
 from .registry_text import site_files
 from .results import results_pages
@@ -36,6 +37,7 @@ ADAPTER_GUIDE = "guides/adapter.md"
 HOUSE_RULE_GUIDE = "guides/house-rule.md"
 VALIDATE_GUIDE = "guides/validate.md"
 REGISTRY_GUIDE = "guides/registry.md"
+SIMULATOR_GUIDE = "guides/simulator.md"
 PROTOCOL = "protocol.md"
 GLOSSARY = "glossary.md"
 CHANGELOG = "changelog.md"
@@ -62,7 +64,7 @@ def generate(data: SiteData) -> Site:
     pages = [overview_page(ctx), compare_page(ctx)]
     pages += [variant_page(ctx, v) for v in data.variants]
     pages += [house_rules_index(ctx)] + [house_rule_page(ctx, r) for r in data.house_rules]
-    pages += [sources_page(ctx), deal_numbers_page(ctx), examples_index(ctx), *scenario_pages(ctx)]
+    pages += [sources_page(ctx), platforms_page(ctx), deal_numbers_page(ctx), examples_index(ctx), *scenario_pages(ctx)]
     pages += [*compliance_pages(ctx), mutation_page(ctx), performance_page(ctx)]
     pages += [*results_pages(ctx), badges_page(ctx), history_page(ctx)]
     schemas, files = schema_pages(ctx)
@@ -102,14 +104,14 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
     """The navigation: one tab per audience, generated pages listed as the catalog has them."""
 
     def entry(path: str) -> dict[str, str]:
-        return {esc(pages[path].title): path}  # the theme writes navigation titles into the page as they are
+        return {plain(pages[path].title): path}  # the theme writes navigation titles into the page as they are
 
     examples: dict[str, list[dict[str, str]]] = defaultdict(list)
     for path in ctx.scenario_files:
         parts = PurePosixPath(path).parts
         folder = parts[1] if len(parts) > 2 else "other"
-        examples[folder].append({esc(pages[path].title.split(": ", 1)[-1]): path})
-    titles = {v: esc(ctx.data.variant_title(v)) for v in ctx.data.variants} | {"house-rules": "House rules"}
+        examples[folder].append({plain(pages[path].title.split(": ", 1)[-1]): path})
+    titles = {v: plain(ctx.data.variant_title(v)) for v in ctx.data.variants} | {"house-rules": "House rules"}
     grouped = [{titles.get(folder, humanize(folder)): entries} for folder, entries in examples.items()]
     reports = [p for p in pages if p.startswith("compliance/") and p != "compliance/index.md"]
     results = [entry("results/index.md"), *[entry(f"results/{v}.md") for v in ctx.data.variants]]
@@ -122,6 +124,7 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
                 entry("compare.md"),
                 *[entry(f"variants/{v}.md") for v in ctx.data.variants],
                 entry("sources.md"),
+                entry("platforms.md"),
                 {"Glossary": GLOSSARY},
                 entry("deal-numbers.md"),
             ]
@@ -137,6 +140,7 @@ def navigation(ctx: Context, pages: dict[str, Page]) -> list[Any]:
             ]
         },
         {"Results": results},
+        {"Simulator": [{"Bots and learning agents": SIMULATOR_GUIDE}]},
         {
             "For engine authors": [
                 {"Implement an adapter": ADAPTER_GUIDE},

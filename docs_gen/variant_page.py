@@ -17,7 +17,7 @@ from ruleset.semantics import clause_refs, named_house_rule, other_readings
 from .award_text import award_words, player_points_words
 from .context import Context, Page, humanize
 from .hands import deal_table, dealt_codes, special_names
-from .markup import cards, cite, cite_source, esc, one_line, suit, table
+from .markup import cards, cite, cite_source, esc, one_line, plural, suit, table
 from .ranking import suit_orders, trump_choices
 from .rule_text import clause_block, setting_value, settings_table
 from .schema_docs import value_at
@@ -122,11 +122,13 @@ def _reading(ctx: Context, variant_id: str, key: str, data: dict[str, Any]) -> s
     if key == "deal":
         hands, up_card, kitty = dealt_codes(rules, deal_number(rules, 0, 0))
         packets = ", then ".join(str(size) for size in rules.packets)
-        text = f"Each player gets {rules.hand_size} cards, dealt in rounds of {packets}, starting at the dealer's left."
+        text = f"Each player gets {plural(rules.hand_size, 'card')}, dealt in rounds of {packets}, starting at the dealer's left."
         if rules.up_card:
             text += " The next card is turned face up: the up-card."
         text += (
-            f" The other {len(kitty)} cards (the kitty) are not used in the hand.\n\n" if kitty else " Every card is dealt.\n\n"
+            f" The other {plural(len(kitty), 'card')} (the kitty) {'is' if len(kitty) == 1 else 'are'} not used in the hand.\n\n"
+            if kitty
+            else " Every card is dealt.\n\n"
         )
         text += "Deal number 0 (`spec/deal-numbers.yaml`), dealt by seat 0, as an example:\n\n"
         return text + deal_table(rules, hands, 0, up_card, kitty, special_names(data))
@@ -136,7 +138,9 @@ def _reading(ctx: Context, variant_id: str, key: str, data: dict[str, Any]) -> s
         return _scoring(section)
     if key == "game":
         if section.get("hands") is not None:
-            return f"A game is **{section['hands']}** hands; the side with the best score after the last of them wins.\n"
+            return (
+                f"A game is **{plural(section['hands'], 'hand')}**; the side with the best score after the last of them wins.\n"
+            )
         if section.get("direction") == "down":
             start = section.get("target")
             return f"Every side starts at **{start}** points and counts down; the first to reach 0 or less wins.\n"
@@ -148,13 +152,13 @@ def _reading(ctx: Context, variant_id: str, key: str, data: dict[str, Any]) -> s
 
 def _match(section: dict[str, Any]) -> str:
     """The match in one paragraph: games to win, laps, slams and the rubber's points."""
-    text = f"Games are played as a match: the first side to win **{section['games_to_win']}** games wins it."
+    text = f"Games are played as a match: the first side to win **{plural(section['games_to_win'], 'game')}** wins it."
     if section["laps"]:
         text += " Points beyond the target carry into the next game (laps)."
     if section["slam_games"] > 1:
-        text += f" A game won before the losers score (a slam) counts as {section['slam_games']} games."
+        text += f" A game won before the losers score (a slam) counts as {plural(section['slam_games'], 'game')}."
     if section["rubber_points"]:
-        text += f" The winner of the match adds {section['rubber_points']} points."
+        text += f" The winner of the match adds {plural(section['rubber_points'], 'point')}."
     return text + "\n"
 
 
@@ -239,21 +243,26 @@ def _scoring(section: dict[str, Any]) -> str:
 
 
 def _player_scoring(rows: dict[str, Any]) -> str:
-    """The per-player table: each player's points by their own role and tricks."""
+    """The per-player table: each player's points by their own role and tricks (and, where a row asks, whether the bid
+    was made)."""
+    bid_column = any("made" in row.get("when", {}) for row in rows.values())
     out = []
     for name, row in rows.items():
         when, award = row.get("when", {}), row.get("award", {})
+        bid = [{True: "made", False: "missed"}.get(when.get("made"), "any")] if bid_column else []
         out.append(
             (
                 esc(row.get("label", name)),
                 _condition(when.get("role")),
                 _condition(when.get("tricks")),
+                *bid,
                 f"**{player_points_words(award)}**",
                 cite("clause", row["clause"]),
             )
         )
-    intro = "Every player is scored on their own: exactly one row covers each role and trick count a player can end with.\n\n"
-    return intro + table(["Outcome", "Role", "Tricks", "Points", "Rule"], out)
+    intro = "Every player is scored on their own: exactly one row covers each role and trick count a player can end with"
+    intro += ", and whether the bid was made.\n\n" if bid_column else ".\n\n"
+    return intro + table(["Outcome", "Role", "Tricks", *(["Bid"] if bid_column else []), "Points", "Rule"], out)
 
 
 def _condition(wanted: Any) -> str:

@@ -119,3 +119,15 @@ def display_path(path: Path) -> str:
         return resolved.relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return str(path)
+
+
+def engine_skeletons() -> Path:
+    """The folder of the engine skeletons `euchre-spec new-engine` writes out, one folder per language.
+
+    They travel inside the package (documents/data/engines/) and are the engines of the checkout's
+    engines/ folder, which the tests run; a data folder (`--data`) holds rules, not engines, so it
+    does not change where they are read from.
+    """
+    package = _as_path(resources.files("documents"))
+    installed = package / "data" / "engines"
+    return installed if installed.is_dir() else package.parent / "engines"

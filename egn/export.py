@@ -148,11 +148,25 @@ def ruleset_for(rules: Rules) -> tuple[dict[str, Any], tuple[str, ...]]:
     return flags, differences(rules, map_ruleset(flags).rules)
 
 
-# Compiled-rules fields that cannot differ in a way a replay notices: names and texts, and the
-# packets of the deal (a record gives the cards each seat held or played, not how they were dealt).
-# Every other field decides something a replay checks, so any difference is worth a warning.
+# Compiled-rules fields that cannot differ in a way a replay notices: names and texts (the clauses a
+# result cites among them), and the packets of the deal (a record gives the cards each seat held or
+# played, not how they were dealt). Every other field decides something a replay checks, so any
+# difference is worth a warning.
 _NOT_COMPARED = frozenset(
-    {"variant_id", "house_rules", "title", "labels", "clause_ids", "document", "actions", "play_actions", "card_ids", "packets"}
+    {
+        "variant_id",
+        "house_rules",
+        "title",
+        "labels",
+        "clause_ids",
+        "document",
+        "actions",
+        "play_actions",
+        "card_ids",
+        "packets",
+        "forced_trump_clause",
+        "all_pass_clause",
+    }
 )
 _PART_OF_THE_DECK = frozenset({"deck", "effective_suit", "power", "special_cards"})
 _SCORING = frozenset({"scoring", "scoring_predicted_alone"})

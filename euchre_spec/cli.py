@@ -33,7 +33,7 @@ from reference_impl.deal_files import read_written_deal, source_name, written_de
 from reference_impl.engine import IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine.game import EndlessGame, check_length, game_apply, game_legal_actions, new_game, numbered_deals
 from reference_impl.engine.match import match_apply, match_legal_actions, new_match
-from reference_impl.hand_log import game_summary, hand_log, match_summary
+from reference_impl.hand_log import game_summary, hand_log, match_summary, scenario_lines
 from ruleset import SpecError, SpecInvalid, resolve_checked
 from ruleset.catalog import load_catalog
 from ruleset.compiled.loading import load_rules
@@ -99,8 +99,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
-    validate = commands.add_parser("validate", help="check spec files (default: the whole built-in spec)")
-    validate.add_argument("paths", nargs="*", type=Path, help="variant or house-rule files, or folders of them")
+    validate = commands.add_parser("validate", help="check spec and scenario files (default: the whole built-in spec)")
+    validate.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        help="variant, house-rule or scenario files, or folders of them (scenarios are played"
+        " on the reference engine, with the spec files named beside them)",
+    )
     validate.set_defaults(run=_validate)
 
     show = commands.add_parser("show", help="print the resolved rules of a variant with house rules")
@@ -143,6 +149,9 @@ def _parser() -> argparse.ArgumentParser:
     from egn.commands import add_commands as add_egn_commands  # audit and export-egn (recorded games)
 
     add_egn_commands(commands)
+    from rosetta.commands import add_commands as add_rules_commands  # other platforms' settings, read as our rules
+
+    add_rules_commands(commands)
     return parser
 
 
@@ -166,11 +175,35 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    report = validate_paths(args.paths)
-    for error in report.errors:
-        print(error, file=sys.stderr)
-    print(report.summary())
-    return 0 if not report.errors else 1
+    """Spec files are checked alone and in every composition; scenario files as `conform --scenario` checks them, their
+    rules resolved with the spec files named beside them. Nothing named: the whole built-in spec."""
+    from conformance.running.scenario_files import check_scenario_files, is_scenario_file
+    from ruleset.catalog import spec_files
+
+    spec: list[Path] = []
+    scenarios: list[Path] = []
+    for path in args.paths:
+        files = spec_files([path]) if path.is_dir() else [path]
+        if not files:
+            spec.append(path)  # a folder with no YAML file: the spec's check says so
+        for file in files:
+            (scenarios if file.is_file() and is_scenario_file(file) else spec).append(file)
+    if spec or not scenarios:
+        report = validate_paths(spec)
+        for error in report.errors:
+            print(error, file=sys.stderr)
+        print(report.summary())
+        if report.errors:
+            if scenarios:
+                print(f"{len(scenarios)} scenario file(s) not checked: the spec files they are played with have errors")
+            return 1
+    if scenarios:
+        checked = check_scenario_files(scenarios, tuple(path.resolve() for path in spec))
+        for error in checked.errors:
+            print(error, file=sys.stderr)
+        print(checked.summary())
+        return 1 if checked.errors else 0
+    return 0
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -268,6 +301,8 @@ def _play(args: argparse.Namespace) -> int:
         state = apply(state, _random_action(rng, legal_actions(state)))
     print(f"{title}: {_deal_name(args, 0)}")
     print("\n".join(hand_log(initial, state)))
+    print("As a scenario writes it (card codes, seats from 0), to copy into a scenario file:")
+    print("\n".join(scenario_lines(initial, state)))
     return 0
 
 

@@ -6,6 +6,8 @@ state); the log never re-derives a rule, so what it prints is what the engine di
 
 from __future__ import annotations
 
+from typing import cast
+
 from ruleset.compiled.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, Action, Rules
 
@@ -13,6 +15,7 @@ from .engine import HandState, apply
 from .engine.game import GameState
 from .engine.match import MatchState
 from .engine.phases import BY_NAME
+from .engine.player_tally import keeps_player_tally, player_points, player_totals
 from .engine.state import PLAY
 
 _NO_TRUMP_NAMES = {NO_TRUMP: "no trump", LOW_NO_TRUMP: "low no trump"}
@@ -84,6 +87,8 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
         lines.append("  dummy: " + " ".join(card_text(rules, card) for card in deal.dummy))
     if deal.up_card is not None:
         lines.append(f"Up-card: {card_text(rules, deal.up_card)}")
+    if initial.phase == PLAY:  # trump was settled by the deal itself (a forced up-card nobody made)
+        lines.append(_trump_line(initial))
     phase = None
     replay = initial
     trick_cards: list[str] = []
@@ -110,16 +115,44 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
     return lines
 
 
+def scenario_lines(initial: HandState, final: HandState) -> list[str]:
+    """The hand's deal and actions as a scenario file writes them (card codes such as TH, not 10♥; seats from 0),
+    indented as under a scenario of a suite file, so a contributor copies them into one: the bidding on the first
+    line of the actions, then a line per trick."""
+    rules = initial.rules
+    deal = initial.deal.to_codes(rules)
+    hands, kitty = cast(list[list[str]], deal["hands"]), cast(list[str], deal["kitty"])
+    lines = ["    deals:", f"      - dealer: {deal['dealer']}", "        hands:"]
+    lines += ["          - [" + ", ".join(hand) + "]" for hand in hands]
+    if deal["up_card"] is not None:
+        lines.append(f"        up_card: {deal['up_card']}")
+    if kitty:
+        lines.append("        kitty: [" + ", ".join(kitty) + "]")
+    groups: list[list[str]] = [[]]
+    replay = initial
+    for seat, action in final.history:
+        groups[-1].append(f'"{seat} {action.text}"')
+        before = replay
+        replay = apply(replay, action)
+        if len(replay.tricks) > len(before.tricks) or (replay.phase == PLAY and before.phase != PLAY):
+            groups.append([])
+    written = [", ".join(group) for group in groups if group]
+    lines.append("    actions: [" + (",\n" + " " * 14).join(written) + "]")
+    return "\n".join(lines).splitlines()
+
+
 def _trump_line(state: HandState) -> str:
     """The line opening the play: trump, its maker and who plays alone (play starts only once trump is made)."""
     rules = state.rules
     trump, maker = state.trump, state.maker
-    assert trump is not None and maker is not None
+    assert trump is not None
     if trump in _NO_TRUMP_NAMES:
         named = _NO_TRUMP_NAMES[trump]
     else:
         letter = SUITS[trump]
         named = f"{SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}"
+    if maker is None:
+        return f"Trump: {named}, with nobody as the maker"
     text = f"Trump: {named}, made by {seat_name(maker)}"
     if state.maker_alone and rules.partners[maker]:
         text += " (alone)"
@@ -140,20 +173,25 @@ def _result_lines(final: HandState) -> list[str]:
         return [f"Seat {result.redeal_called_by} calls for a redeal: nobody scores."]
     if result.thrown_in:
         return ["Everybody passed: the hand is thrown in, nobody scores."]
-    assert result.maker is not None
     scored = [f"{points} to {team_name(rules, team)}" for team, points in enumerate(result.points) if points]
     if result.reneged_by is not None:
         scored.insert(0, f"seat {result.reneged_by} reneged")
     if result.player_rows:
         rows = ", ".join(f"seat {seat} {row}" for seat, row in enumerate(result.player_rows))
         return [f"Result: each player by their own tricks: {rows}; " + (", ".join(scored) or "nobody scores")]
-    return [f"Result: the makers took {result.makers_tricks} trick(s): {result.row} [{result.clause}]; " + ", ".join(scored)]
+    lines = [f"Result: the makers took {result.makers_tricks} trick(s): {result.row} [{result.clause}]; " + ", ".join(scored)]
+    if keeps_player_tally(rules):
+        lines.append("Each player's card: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(player_points(rules, result))))
+    return lines
 
 
 def game_summary(game: GameState) -> list[str]:
     rules = game.rules
     scores = ", ".join(f"{team_name(rules, team)} {score}" for team, score in enumerate(game.scores))
     lines = [f"Score: {scores}"]
+    if keeps_player_tally(rules):
+        totals = player_totals(rules, game.results)
+        lines.append("Players' totals: " + ", ".join(f"seat {seat} {total}" for seat, total in enumerate(totals)))
     if game.is_over:
         verb = "wins" if len(game.winners) == 1 and len(rules.teams[game.winners[0]]) == 1 else "win"
         lines.append("Game over: " + " and ".join(team_name(rules, team) for team in game.winners) + f" {verb}.")

@@ -110,21 +110,53 @@ def row_matches(when: dict[str, Any], outcome: dict[str, Any]) -> bool:
 PLAYER_ROLES = ("maker", "defender", "folded")
 
 
+def has_no_maker_hands(data: dict[str, Any]) -> bool:
+    """Whether a hand can be played with nobody as the maker: a trump forced by the up-card that
+    nobody makes, or a hand everybody passed played at no trump."""
+    bidding = data["bidding"]
+    forced = bool(bidding["forced_trump_up_suits"]) and bidding["forced_trump_maker"] == "nobody"
+    return forced or bool(bidding["all_pass"] == "play_no_trump")
+
+
+def _bid_tricks(data: dict[str, Any]) -> tuple[int, int]:
+    """The fewest and the most tricks a contract can commit its bidders to (a forced or stuck bid included)."""
+    auction = data["auction"]
+    fewest = auction["min"]
+    if auction["all_pass"] != "throw_in" and auction["stuck_min"] is not None:
+        fewest = min(fewest, auction["stuck_min"])
+    most = data["deal"]["hand_size"] if auction["named_bids"] else auction["max"]
+    return fewest, most
+
+
 def player_outcomes(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every (role, tricks) one player can end a hand with, as the keys a per-player scoring row tests.
+    """Every (role, tricks, made) one player can end a hand with, as the keys a per-player scoring row tests.
 
     A folded player takes no trick. A player is folded only where someone can sit a hand out:
-    by folding, or beside a lone maker or a lone defender.
+    by folding, or beside a lone maker or a lone defender. `made` is whether the hand's contract
+    was made: None where there is no auction, and for everyone in a hand nobody made; a maker
+    (the bidder) has made it with at least the fewest tricks a bid can name, and missed it with
+    fewer than the most.
     """
     lone = data["lone_play"]
     sits_out = data["fold"]["enabled"] or lone["defender"] != "never" or (is_partnership(data) and lone["maker"] != "never")
-    found = []
+    contract = data["auction"] is not None
+    fewest, most = _bid_tricks(data) if contract else (0, 0)
+    others_made: tuple[bool | None, ...] = (True, False) if contract else (None,)
+    if contract and has_no_maker_hands(data):
+        others_made = (*others_made, None)
+    found: list[dict[str, Any]] = []
     for role in PLAYER_ROLES:
-        if role == "folded":
-            if sits_out:
-                found.append({"role": role, "tricks": 0})
+        tricks_range = [0] if role == "folded" else range(data["deal"]["hand_size"] + 1)
+        if role == "folded" and not sits_out:
             continue
-        found.extend({"role": role, "tricks": tricks} for tricks in range(data["deal"]["hand_size"] + 1))
+        for tricks in tricks_range:
+            if role == "maker" and contract:
+                made_values: tuple[bool | None, ...] = tuple(
+                    made for made, possible in ((True, tricks >= fewest), (False, tricks < most)) if possible
+                )
+            else:
+                made_values = others_made
+            found.extend({"role": role, "tricks": tricks, "made": made} for made in made_values)
     return found
 
 
@@ -132,6 +164,9 @@ def player_row_covers(when: dict[str, Any], outcome: dict[str, Any]) -> bool:
     """Whether a per-player row's conditions cover one player's outcome (a role may be one or a list)."""
     role = when.get("role")
     if role is not None and outcome["role"] not in (role if isinstance(role, list) else [role]):
+        return False
+    made = when.get("made")
+    if made is not None and outcome.get("made") is not made:
         return False
     tricks = when.get("tricks")
     return tricks is None or outcome["tricks"] in tricks

@@ -55,6 +55,7 @@ REFUSALS: tuple[Refusal, ...] = (
         before=("needs_trump_to_make",),
     ),
     Refusal("dealer_must_name_trump", "the dealer is stuck and may not pass", PHASE_OWN),
+    Refusal("stuck_at_minimum", "the dealer is stuck with the minimum bid and may bid nothing higher", PHASE_OWN),
     Refusal("must_go_alone", "this bid can only be made by going alone", PHASE_OWN),
     Refusal(
         "card_not_in_hand",
@@ -73,6 +74,12 @@ REFUSALS: tuple[Refusal, ...] = (
     ),
     Refusal("needs_trump_to_order", "the dealer may take up the up-card only holding a card of its suit", PHASE_OWN),
     Refusal("passed_cannot_go_alone", "a player who passed may not play alone", PHASE_OWN),
+    Refusal(
+        "barred_by_condition",
+        "a condition of the table's rules bars this now (the score, the hands before, the card led)",
+        PHASE_OWN,
+        "`go_alone` from a maker whose side has 8 points, where no lone hands are played at 8 or 9",
+    ),
     Refusal("not_a_partner", "a lone player may ask only a partner for a card", PHASE_OWN),
     Refusal(
         "not_eligible_to_go_under", "only cards that together qualify to go under may be exchanged with the kitty", PHASE_OWN

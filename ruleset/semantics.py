@@ -19,6 +19,7 @@ from ruleset.model import (
     deck_ranks,
     hands_dealt,
     is_partnership,
+    maker_alone_rule,
     outcomes,
     player_outcomes,
     player_row_covers,
@@ -34,7 +35,7 @@ def check(resolved: Resolved, sources: dict[str, Any], retired: dict[str, str]) 
     pack, the pick-up of a variant with a first round), the check asks whether a file stated it.
     """
     errors: list[SpecError] = []
-    for checker in (_seats, _deck, _deal, _bidding, _auction, _lone_play, _scoring, _player_scoring, _fold, _game):
+    for checker in (_seats, _deck, _deal, _bidding, _auction, _lone_play, _scoring, _player_scoring, _fold, _game, _conditions):
         errors.extend(checker(resolved))
     for checker in (_trump_makers, _dummy):
         errors.extend(checker(resolved))
@@ -137,12 +138,33 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/bidding/low_no_trump", "low no trump is named in round two, but the variant has no second round")
     if bidding["prediction"]["enabled"] and not (r.data["deal"]["up_card"] and one["enabled"]):
         yield r.error("/bidding/prediction", "predicting the up-card needs an up-card and a first round")
+    if bidding["prediction"]["enabled"] and maker_alone_rule(r.data) == "never":
+        # A prediction is a lone hand called before the deal is seen; a maker who may never play alone cannot make it.
+        yield r.error("/bidding/prediction", "a prediction is a lone hand, and lone_play.maker is never here")
     redeal = bidding["redeal"]
     if redeal is not None and not set(redeal["ranks"]) & deck_ranks(r.data["deck"]):
         yield r.error("/bidding/redeal/ranks", "none of these ranks is in the deck, so no hand could qualify for a redeal")
     if len({"C", "D", "H", "S"} - set(bidding["forbidden_trump"])) < 2:
         yield r.error("/bidding/forbidden_trump", "at least two suits must be allowed as trump")
     yield from _going_under(r)
+    yield from _no_maker(r)
+
+
+def _no_maker(r: Resolved) -> Iterator[SpecError]:
+    """A hand played with nobody as the maker has no makers' tricks to look a side's row up by: it is scored player by player."""
+    bidding = r.data["bidding"]
+    player_scored = bool(r.data["scoring"]["player_rows"])
+    if bidding["forced_trump_maker"] == "nobody" and not player_scored:
+        yield r.error(
+            "/bidding/forced_trump_maker", "a hand nobody made is scored player by player: it needs scoring.player_rows"
+        )
+    if bidding["all_pass"] == "play_no_trump":
+        if not player_scored:
+            yield r.error(
+                "/bidding/all_pass", "a hand everybody passed is played with nobody as the maker, so it needs scoring.player_rows"
+            )
+        if not (bidding["round_one"]["enabled"] or bidding["round_two"]["enabled"]):
+            yield r.error("/bidding/all_pass", "play_no_trump follows the rounds of bidding, and this variant has none")
 
 
 def _trump_makers(r: Resolved) -> Iterator[SpecError]:
@@ -183,6 +205,8 @@ def _going_under(r: Resolved) -> Iterator[SpecError]:
         yield r.error("/bidding/going_under/count", f"a hand has only {deal['hand_size']} cards to show")
     if not set(under["ranks"]) & deck_ranks(r.data["deck"]):
         yield r.error("/bidding/going_under/ranks", "none of these ranks is in the deck, so no hand could go under")
+    if under["shown_suits"] == "not_up_suit" and not deal["up_card"]:
+        yield r.error("/bidding/going_under/shown_suits", "only a card turned up can bar its suit from the cards shown")
 
 
 def _auction(r: Resolved) -> Iterator[SpecError]:
@@ -193,18 +217,32 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
     for name in ("round_one", "round_two"):
         if bidding[name]["enabled"]:
             yield r.error(f"/bidding/{name}/enabled", f"a variant with an auction makes its contract there; disable {name}")
-    if r.data["deal"]["up_card"]:
-        yield r.error("/deal/up_card", "an auction bids on no up-card; set deal.up_card to false")
+    forced_by_nobody = bool(bidding["forced_trump_up_suits"]) and bidding["forced_trump_maker"] == "nobody"
+    if r.data["deal"]["up_card"] and not forced_by_nobody:
+        # The one use an auction has for an up-card: its suit may force trump before any bid, nobody taking it.
+        yield r.error(
+            "/deal/up_card",
+            "an auction bids on no up-card; set deal.up_card to false (or let a forced trump suit be made by nobody)",
+        )
     hand_size = r.data["deal"]["hand_size"]
     if auction["max"] > hand_size:
         yield r.error("/auction/max", f"a bid of {auction['max']} tricks is more than the hand size {hand_size}")
     if auction["min"] > auction["max"]:
         yield r.error("/auction/min", f"the minimum bid {auction['min']} is above the highest bid {auction['max']}")
     stuck = auction["stuck_min"]
-    if stuck is not None and (auction["all_pass"] != "dealer_stuck" or stuck > auction["max"]):
-        yield r.error("/auction/stuck_min", "a stuck dealer's minimum needs all_pass: dealer_stuck and must not exceed max")
+    if stuck is not None and (auction["all_pass"] == "throw_in" or stuck > auction["max"]):
+        yield r.error("/auction/stuck_min", "a stuck or forced dealer's minimum needs all_pass other than throw_in, at most max")
+    if auction["all_pass_round"] == "last" and not (isinstance(auction["rounds"], int) and auction["passed_may_return"]):
+        # Unlimited, the passing would go round for ever; with final passes, nobody would be left to speak.
+        yield r.error(
+            "/auction/all_pass_round",
+            "a hand nobody bids settled in the last round needs a number of rounds (rounds: N) and passed_may_return",
+        )
     if r.data["lone_play"]["maker"] != "never":
         yield r.error("/lone_play/maker", "in an auction a lone hand is a named bid; set lone_play.maker to never")
+    if r.data["play"]["renege"] == "penalized":
+        # The engine scores a contract by its rows (bid and made); a renege penalty replaces an up-card game's row only.
+        yield r.error("/play/renege", "a contract game is scored by its contract; a renege penalty has no place in it yet")
     names = [named["name"] for named in auction["named_bids"]]
     for index, named in enumerate(auction["named_bids"]):
         if names.index(named["name"]) != index:
@@ -216,6 +254,12 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
                 f"/auction/named_bids/{index}/exchange",
                 "an exchange both ways is between the bidder and one partner; with several partners use another order",
             )
+    for index, named in enumerate(auction["named_bids"]):
+        over = named["only_over"]
+        if over is not None and over not in names[:index]:
+            yield r.error(
+                f"/auction/named_bids/{index}/only_over", f"{over!r} is not a named bid listed before {named['name']!r}"
+            )
     known = {"number", *names}
     for name, row in r.data["scoring"]["rows"].items():
         for key in sorted(set(row["when"]) - {"bid", "made"}):
@@ -223,6 +267,32 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
         for index, bid in enumerate(row["when"].get("bid", [])):
             if bid not in known:
                 yield r.error(f"/scoring/rows/{name}/when/bid/{index}", f"no bid is named {bid!r} (number, or a named bid)")
+
+
+_CONDITION_BARS = {"suit_euchred": "suit", "led_rank": "trumping"}
+"""The conditions asked of one thing only: a suit being made trump, a card led; the others are asked of the player."""
+
+
+def _conditions(r: Resolved) -> Iterator[SpecError]:
+    for name_of, item in r.data.get("conditions", {}).items():
+        ((name, value),) = item["when"].items()
+        where = join_pointer("/conditions", name_of)
+        needs = _CONDITION_BARS.get(name)
+        if needs is not None and item["bars"] != needs:
+            yield r.error(
+                f"{where}/when",
+                f"{name} is asked of {'a suit' if needs == 'suit' else 'the card led'}, so it needs bars: {needs}",
+            )
+        if needs is None and item["bars"] in _CONDITION_BARS.values():
+            yield r.error(f"{where}/bars", f"bars: {item['bars']} needs a condition asked of it ({', '.join(_CONDITION_BARS)})")
+        if item["bars"] in ("calling", "suit") and r.data["auction"] is not None:
+            yield r.error(f"{where}/bars", "this bars a call of the bidding rounds, and the variant makes trump by an auction")
+        if item["bars"] == "lone_hand" and r.data["lone_play"]["maker"] != "choice":
+            yield r.error(
+                f"{where}/bars", "a lone hand is barred only where the maker chooses to go alone (lone_play.maker: choice)"
+            )
+        if name == "score_at_least" and r.data["game"]["direction"] == "up" and value >= r.data["game"]["target"]:
+            yield r.error(f"{where}/when/score_at_least", "no side is ever at this score while the game goes on")
 
 
 def _lone_play(r: Resolved) -> Iterator[SpecError]:
@@ -245,6 +315,14 @@ def _lone_play(r: Resolved) -> Iterator[SpecError]:
         )
     if lone["defender"] == "against_lone_maker" and lone["maker"] != "choice":
         yield r.error("/lone_play/defender", "defending alone against a lone maker needs a maker who may choose to go alone")
+    for setting in ("partner_card_optional", "partner_card_up_card", "partner_card_returned"):
+        if lone[setting] and lone["partner_card"] == "none":
+            yield r.error(f"/lone_play/{setting}", "this says how a partner's card is exchanged, and needs partner_card")
+    if lone["partner_card_returned"] and lone["partner_card_defender"]:
+        # No source read passes a lone defender's cards both ways, so no order is written for it.
+        yield r.error(
+            "/lone_play/partner_card_returned", "a card returned to the partner is a lone maker's exchange, not a lone defender's"
+        )
 
 
 def _scoring(r: Resolved) -> Iterator[SpecError]:
@@ -253,11 +331,6 @@ def _scoring(r: Resolved) -> Iterator[SpecError]:
     if r.data["scoring"]["player_rows"]:
         if rows:
             yield r.error("/scoring/rows", "a variant scores by sides (rows) or by players (player_rows), not both")
-        if r.data["auction"] is not None:
-            # The engine scores a contract by whether it was made (scoring.rows); a player's row knows no bid.
-            yield r.error(
-                "/auction", "an auction's contract is scored by scoring.rows (bid and made); per-player rows cannot score it"
-            )
         return
     contract_game = r.data["auction"] is not None
     for name, row in rows.items():
@@ -291,9 +364,18 @@ def _player_scoring(r: Resolved) -> Iterator[SpecError]:
             if count > hand_size:
                 pointer = f"/scoring/player_rows/{name}/when/tricks"
                 yield r.error(pointer, f"row {name!r} counts {count} tricks, but a hand has only {hand_size}")
+    if r.data["auction"] is None:
+        for name, row in rows.items():
+            if "made" in row["when"]:
+                where = f"/scoring/player_rows/{name}/when/made"
+                yield r.error(where, f"row {name!r} tests made, but the variant has no auction")
     for outcome in player_outcomes(r.data):
         matching = [name for name, row in rows.items() if player_row_covers(row["when"], outcome)]
         described = f"a player who is {outcome['role']} and takes {outcome['tricks']} trick(s)"
+        if outcome["made"] is not None:
+            described += ", the bid " + ("made" if outcome["made"] else "set")
+        elif r.data["auction"] is not None:
+            described += ", in a hand nobody made"
         if not matching:
             yield r.error("/scoring/player_rows", f"no scoring row covers {described}")
         elif len(matching) > 1:

@@ -251,8 +251,8 @@ def cards_in_view(state: HandState) -> Counter[int]:
     seen.update(state.dummy)
     seen.update(state.set_aside)
     seen.update(state.kitty)
-    if state.deal.up_card is not None and state.discarded is None:
-        seen[state.deal.up_card] += 1  # not taken (yet): still on the table
+    if state.deal.up_card is not None and state.discarded is None and not state.up_card_given:
+        seen[state.deal.up_card] += 1  # not taken (yet), nor passed to a lone partner: still on the table
     if state.discarded is not None:
         seen[state.discarded] += 1
     for _, trick in state.tricks:

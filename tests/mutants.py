@@ -582,6 +582,26 @@ MUTANTS = (
         _with_partner_exchange(discard_first=False),
     ),
     Mutant(
+        "call-for-best-compulsory",
+        "a lone player must call for the partner's card where calling is the lone player's choice",
+        _with_partner_exchange(optional=False),
+    ),
+    Mutant(
+        "up-card-never-passed",
+        "a dealer sitting out may not pass the up-card where the rules let the dealer pass it as the best card",
+        _with_partner_exchange(up_card=False),
+    ),
+    Mutant(
+        "returned-card-out-of-play",
+        "the card a lone player lets go is laid aside where it goes to the partner, both ways",
+        _with_partner_exchange(returned=False),
+    ),
+    Mutant(
+        "up-suit-low-cards-go-under",
+        "a nine or ten of the up-card's suit goes under where the up-card's suit is barred",
+        _with_going_under(not_up_suit=False),
+    ),
+    Mutant(
         "lone-defender-gets-no-card",
         "a lone defender gets no card from the other defender",
         _with_partner_exchange(lone_defender=False),

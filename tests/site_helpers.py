@@ -27,7 +27,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from tasks import site_reports
+from tasks import site_reports, zensical_commands
 from tests import ROOT
 
 BUILD = ROOT / "build"
@@ -63,7 +63,7 @@ def _mkdocs(config: Path, site: Path, env: dict[str, str]) -> str:
     completed = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(config), "--site-dir", str(site)],
         cwd=ROOT,
-        env=dict(env, NO_MKDOCS_2_WARNING="1"),
+        env=env,
         capture_output=True,
         text=True,
         check=False,
@@ -74,13 +74,32 @@ def _mkdocs(config: Path, site: Path, env: dict[str, str]) -> str:
 
 
 @cache
-def built_site() -> tuple[Path, str]:
-    """The built site's folder and the build's log."""
-    site = BUILD / f"test-site-{_worker()}"
+def _site_reports() -> Path:
+    """The reports of the engines the site shows, made once per test worker into a folder of its own."""
     reports = BUILD / f"test-site-reports-{_worker()}"
     shutil.rmtree(reports, ignore_errors=True)  # made afresh, as on a fresh clone
     assert site_reports(sys.executable, reports) == 0, "the engines the site shows could not be run"
-    return site, _mkdocs(ROOT / "mkdocs.yml", site, dict(os.environ, EUCHRE_SPEC_REPORTS=str(reports)))
+    return reports
+
+
+@cache
+def built_site() -> tuple[Path, str]:
+    """The built site's folder and the build's log."""
+    site = BUILD / f"test-site-{_worker()}"
+    return site, _mkdocs(ROOT / "mkdocs.yml", site, dict(os.environ, EUCHRE_SPEC_REPORTS=str(_site_reports())))
+
+
+@cache
+def built_zensical_site() -> tuple[Path, str]:
+    """The same site built with Zensical the way `tasks.py zensical` builds it, and the build's log."""
+    site = BUILD / f"test-zensical-site-{_worker()}"
+    env = dict(os.environ, EUCHRE_SPEC_REPORTS=str(_site_reports()))
+    log = ""
+    for command in zensical_commands(sys.executable, str(site)):
+        completed = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        log += completed.stdout + completed.stderr
+        assert completed.returncode == 0, f"{' '.join(command[1:4])} failed:\n{log}"
+    return site, log
 
 
 def built_hostile_site(added: dict[str, Path]) -> tuple[Path, str]:

@@ -112,26 +112,89 @@ def test_fold_or_play_asks_every_other_player_once_from_the_makers_left(number: 
     states = play_hand(buck(), number, dealer, rnd)
     final = states[-1]
     asked = [seat for state, (seat, _) in zip(states, final.history, strict=False) if state.phase == "fold_or_play"]
+    if club_turned(final):  # buck.clubs-turned: nobody makes it, nobody is asked, everybody plays
+        assert final.maker is None and final.trump == 0 and asked == [] and observe(final)["folded"] == []
+        return
     if final.maker is None:
         assert asked == []
         return
     assert asked == [(final.maker + offset) % 4 for offset in (1, 2, 3)]
-    clubs_turned = final.rules.card_code(final.deal.up_card or 0).endswith("C")
-    fold_offered = any("fold" in observe(state)["legal_actions"] for state in states if state.phase == "fold_or_play")
-    assert fold_offered != clubs_turned
-    if clubs_turned:
-        assert final.trump == 0 and final.maker == final.dealer and observe(final)["folded"] == []
+    assert all("fold" in observe(state)["legal_actions"] for state in states if state.phase == "fold_or_play")
 
 
-def test_a_fold_is_refused_when_a_club_is_turned_up() -> None:
+def club_turned(state: HandState) -> bool:
+    return state.rules.card_code(state.deal.up_card or 0).endswith("C")
+
+
+def club_deal(rules: Rules, dealer: int = 0) -> int:
+    """The first deal number whose up-card is a club."""
+    return next(n for n in range(200) if rules.card_code(deal_number(rules, n, dealer).up_card or 0).endswith("C"))
+
+
+def test_a_turned_club_is_played_at_once_by_everyone_the_club_left_on_the_pack() -> None:
     rules = buck()
-    number = next(n for n in range(200) if rules.card_code(deal_number(rules, n, 0).up_card or 0).endswith("C"))
-    state = new_hand(rules, deal_number(rules, number, 0))
+    state = new_hand(rules, deal_number(rules, club_deal(rules), 0))
+    seen = observe(state)
+    assert (state.phase, seen["trump"], seen["maker"], seen["to_act"]) == ("play", "C", None, 1)
+    assert seen["out_of_play"] == [seen["up_card"]] and all(len(hand) == 5 for hand in seen["hands"])
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, "fold")
+    assert refused.value.code == "wrong_phase"
+
+
+def test_a_fold_is_refused_when_the_dealer_makes_a_turned_club() -> None:
+    rules = buck("clubs-dealer-maker")
+    state = new_hand(rules, deal_number(rules, club_deal(rules), 0))
+    assert state.maker == 0 and state.phase == "dealer_discard"
     state = apply(state, legal_actions(state)[0])  # the dealer's discard
     assert state.phase == "fold_or_play"
     with pytest.raises(IllegalAction) as refused:
         apply(state, "fold")
     assert refused.value.code == "cannot_fold"
+
+
+@EXAMPLES
+@given(number=deal_numbers, dealer=dealers, rnd=chooser)
+def test_a_hand_everybody_passes_is_played_at_no_trump_by_everyone(number: int, dealer: int, rnd: random.Random) -> None:
+    rules = buck("all-pass-no-trump")
+    state = new_hand(rules, deal_number(rules, number, dealer))
+    while state.phase in ("bid_round_one", "bid_round_two"):
+        state = apply(state, "pass")
+    if club_turned(state):
+        return
+    assert (state.phase, observe(state)["trump"], state.maker) == ("play", "N", None)
+    while not state.is_over:
+        state = apply(state, rnd.choice(legal_actions(state)))
+    assert state.result is not None and not state.result.thrown_in
+    expected = tuple(buck_points("defender", tricks) for tricks in state.tricks_won)
+    assert state.result.points == expected
+
+
+def numeric_points(state: HandState, seat: int) -> int:
+    """A player's points under buck-numeric, as BKO states them: the bidder by whether they took the tricks they bid."""
+    role = role_of(state, seat)
+    tricks = state.tricks_won[seat]
+    if role == "maker":
+        assert state.contract is not None
+        return -tricks if tricks >= state.contract.bid.tricks else PENALTY
+    return buck_points(role, tricks)
+
+
+@EXAMPLES
+@given(number=deal_numbers, dealer=dealers, rnd=chooser)
+def test_bids_of_tricks_score_the_bidder_by_whether_the_bid_was_made(number: int, dealer: int, rnd: random.Random) -> None:
+    states = play_hand(buck("buck-numeric"), number, dealer, rnd)
+    final = states[-1]
+    result = final.result
+    assert result is not None
+    if result.thrown_in:
+        assert final.contract is None and not club_turned(final) and result.points == (0, 0, 0, 0)
+        return
+    if club_turned(final):
+        assert final.contract is None and final.maker is None and final.bids == ()
+    else:
+        assert final.contract is not None and final.maker == final.contract.bidder and 2 <= final.contract.bid.tricks <= 5
+    assert result.points == tuple(numeric_points(final, seat) for seat in range(4))
 
 
 def play_game(rules: Rules, number: int, seed: int) -> GameState:

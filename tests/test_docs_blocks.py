@@ -14,6 +14,7 @@ from docs_gen.citations import FENCE, Index
 from docs_gen.committed_blocks import REFRESH_COMMAND, Fill, StaleBlock, UnknownBlock, block_text, check_fresh, refreshed
 from docs_gen.context import Context
 from docs_gen.data import load_site_data
+from docs_gen.readme_blocks import README_BLOCKS, family_order, first_sentence, readme_text
 from docs_gen.refresh_blocks import refresh
 from docs_gen.site import build_index
 from docs_gen.source_links import LINK, SourceMap, source_map
@@ -110,3 +111,30 @@ def test_a_link_to_a_source_file_becomes_a_link_to_its_page_on_the_site(generato
     for generated, source in sources.source_of.items():
         assert (ROOT / source).is_file(), source
         assert posixpath.normpath(generated).startswith("docs/")
+
+
+def test_the_readme_lists_every_variant_and_house_rule_in_blocks_kept_fresh(generator: Generator) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    catalog = generator.ctx.data.catalog
+    for name, ids in (("readme-variants", catalog.variants), ("readme-house-rules", catalog.house_rules)):
+        body = readme.split(f"<!-- block:{name} -->", 1)[1].split(f"<!-- /block:{name} -->", 1)[0]
+        assert sorted(re.findall(r"^\| `([a-z0-9-]+)` \|", body, re.MULTILINE)) == sorted(ids), name
+
+    def fill(name: str) -> str:
+        return README_BLOCKS[name](generator.ctx)
+
+    check_fresh(readme, "", fill, README_BLOCKS, "README.md")
+    stale = re.sub(r"^\| `throw-in` \|.*\n", "", readme, flags=re.MULTILINE)
+    with pytest.raises(StaleBlock) as raised:
+        check_fresh(stale, "", fill, README_BLOCKS, "README.md")
+    assert (
+        str(raised.value)
+        == f"README.md: generated text out of date with the spec (block readme-house-rules); run `{REFRESH_COMMAND}`"
+    )
+    assert refreshed(stale, "", fill, README_BLOCKS, "README.md") == readme
+
+
+def test_readme_text_keeps_a_table_cell_one_line_of_text() -> None:
+    assert readme_text("A <b>bold</b> | rule &\n  more") == "A &lt;b&gt;bold&lt;/b&gt; \\| rule &amp; more"
+    assert first_sentence("Game to 5. Then more. ") == "Game to 5."
+    assert family_order({"a": {}, "b": {"extends": "c"}, "c": {}, "d": {"extends": "c"}}) == ["c", "b", "d", "a"]

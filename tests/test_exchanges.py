@@ -34,6 +34,11 @@ EXCHANGES = [
     ("north-american", ("go-under=clean", "stick-the-dealer")),
     ("north-american", ("farmers-hand=nines-and-tens",)),
     ("six-handed-cornish", ()),
+    ("north-american", ("partners-best=returned",)),
+    ("north-american", ("partners-best=swap", "dealer-picks-up-for-loner")),
+    ("railroad", ("best-card-optional", "best-card-up-card")),
+    ("railroad", ("best-card-up-card", "best-card-before-discard")),
+    ("north-american", ("go-under=not-up-suit",)),
 ]
 
 
@@ -58,6 +63,9 @@ def _replayed(state: HandState) -> tuple[list[Counter[int]], Counter[int]]:
     if state.discarded is not None:  # the up-card was taken: a lone defender may exchange it afterwards
         assert state.deal.up_card is not None
         hands[taker][state.deal.up_card] += 1
+    if state.up_card_given:  # the dealer passed the up-card to a lone partner: taken up and handed over
+        assert state.deal.up_card is not None
+        hands[state.dealer][state.deal.up_card] += 1
     for move in observe(state)["cards_passed"] or []:
         cards = Counter(state.rules.card_ids[code] for code in move["cards"])
         source = kitty if move["from"] == "kitty" else hands[move["from"]]
@@ -124,8 +132,8 @@ def test_a_hand_with_four_low_cards_may_show_any_three_that_qualify() -> None:
     under = rules.bidding.going_under
     assert under is not None
     hand = tuple(rules.card_ids[code] for code in ("9C", "9D", "9H", "TS", "AS"))
-    assert [sorted(rules.card_code(card) for card in chosen) for chosen in under.shown_sets(rules.deck, hand)] == [
+    assert [sorted(rules.card_code(card) for card in chosen) for chosen in under.shown_sets(rules.deck, hand, "S")] == [
         ["9C", "9D", "9H"]
     ]
     mixed = load_rules("north-american", ("go-under=mixed",)).bidding.going_under
-    assert mixed is not None and len(mixed.shown_sets(rules.deck, hand)) == 4
+    assert mixed is not None and len(mixed.shown_sets(rules.deck, hand, "S")) == 4

@@ -63,7 +63,7 @@ def test_a_hostile_engine_gets_exactly_its_verdict(
         _interrupt_when_hanging(mark, case["interrupt"])
     ids = [argument for ident in case.get("ids", DEFAULT_IDS) for argument in ("--id", ident)]
     where = ["--report-dir", str(tmp_path / "reports")] if case.get("report_dir") else ["--report-to", str(report_dir)]
-    arguments = ["conform", "--engine", _command(case), *ids, "--timeout", "1", *where, "--quiet"]
+    arguments = ["conform", "--engine", _command(case), *ids, "--timeout", str(case.get("timeout", 1)), *where, "--quiet"]
 
     faulthandler.dump_traceback_later(WATCHDOG, exit=True, file=sys.__stderr__)
     try:

@@ -28,10 +28,10 @@ def _required_where_overlays_merge(node: Any, where: str, seen: frozenset[str]) 
 
     List items are not searched (a list is replaced whole, so each item is written whole), nor the
     branches of a choice between two forms of object (their required fields say which form a value
-    has), nor the entries of the sections written whole.
+    has), nor the entries of the sections written whole, nor a value the schema marks to be replaced whole.
     """
-    if not isinstance(node, dict):
-        return []
+    if not isinstance(node, dict) or node.get("x-merge") == "replace":
+        return []  # a value replaced whole is written whole, its required fields with it
     found = [where] if "required" in node else []
     ref = node.get("$ref")
     if isinstance(ref, str) and ref.startswith("#/$defs/") and ref not in seen:

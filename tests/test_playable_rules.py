@@ -29,6 +29,7 @@ from documents.schemas import BASE_URI, inlined
 from reference_impl.deal import deal_number
 from reference_impl.engine import apply, legal_actions, new_hand
 from ruleset import builtin_catalog, resolve_checked
+from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Rules
 from tests import ROOT
 from tests.engine_helpers import cards_in_view
@@ -146,7 +147,8 @@ BUCK_WITH_AN_AUCTION = (
     _lend("buck-euchre", "bid-euchre", ["bidding", "lone_play"], {"/deal/up_card": False})
     | {"/auction": _sections("bid-euchre")["auction"] | {"max": 5}},
 )
-"""Bids over Buck's per-player rows: once accepted, then the engine found no row to score a contract by."""
+"""Bids over Buck's per-player rows: once accepted, then the engine found no row to score a contract by; now each
+player is scored by their own rows, which here do not ask whether the bid was made."""
 
 
 @BOUNDED
@@ -222,12 +224,76 @@ clauses:
 """
 
 
-def test_validate_refuses_an_auction_over_per_player_rows_at_its_line(tmp_path: Path) -> None:
+def _validate(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "euchre_spec", "validate", str(path)], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
+
+
+def test_an_auction_over_per_player_rows_is_valid_and_played(tmp_path: Path) -> None:
     rule = tmp_path / "buck-auction.yaml"
     rule.write_text(BUCK_AUCTION_RULE, encoding="utf-8")
-    completed = subprocess.run(
-        [sys.executable, "-m", "euchre_spec", "validate", str(rule)], capture_output=True, text=True, cwd=ROOT, timeout=300
-    )
+    completed = _validate(rule)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    rules = load_rules("buck-euchre", ("buck-auction",), extra=(rule,))
+    for number in range(20):
+        _play(rules, number, number % 4, random.Random(number))
+
+
+MADE_WITHOUT_AN_AUCTION = """$schema: ../../schemas/house-rule.schema.json
+format: 1
+id: buck-made
+title: Buck scored by a bid it has not
+summary: A maker's row that asks whether a bid was made, in a game with no bids.
+applies_to: [buck-euchre]
+sources: [BKO]
+set:
+  scoring:
+    player_rows:
+      maker-made:
+        when: {role: maker, tricks: null, made: true}
+        clause: house.buck-made
+clauses:
+  house.buck-made:
+    title: Made
+    text: A maker who made the bid.
+    sources: [BKO]
+"""
+
+
+def test_validate_refuses_a_per_player_row_testing_made_without_an_auction_at_its_line(tmp_path: Path) -> None:
+    rule = tmp_path / "buck-made.yaml"
+    rule.write_text(MADE_WITHOUT_AN_AUCTION, encoding="utf-8")
+    completed = _validate(rule)
     assert completed.returncode == 1
-    assert f"{rule}:14: an auction's contract is scored by scoring.rows" in completed.stdout + completed.stderr
+    assert f"{rule}:12: row 'maker-made' tests made, but the variant has no auction" in completed.stdout + completed.stderr
+    assert "Traceback" not in completed.stderr
+
+
+NOBODY_MAKES_A_SIDE_GAME = """$schema: ../../schemas/house-rule.schema.json
+format: 1
+id: club-nobody
+title: Clubs made by nobody in a partnership game
+summary: A turned club made by nobody, where hands are scored by sides.
+applies_to: [north-american]
+sources: [S4a]
+set:
+  bidding:
+    forced_trump_up_suits: [C]
+    forced_trump_maker: nobody
+    rule_clauses: {forced_trump_maker: house.club-nobody}
+clauses:
+  house.club-nobody:
+    title: Nobody makes a turned club
+    text: A club turned up is trump, and nobody is its maker.
+    sources: [S4a]
+"""
+
+
+def test_validate_refuses_a_hand_nobody_makes_where_hands_are_scored_by_sides(tmp_path: Path) -> None:
+    rule = tmp_path / "club-nobody.yaml"
+    rule.write_text(NOBODY_MAKES_A_SIDE_GAME, encoding="utf-8")
+    completed = _validate(rule)
+    assert completed.returncode == 1
+    assert f"{rule}:11: a hand nobody made is scored player by player" in completed.stdout + completed.stderr
     assert "Traceback" not in completed.stderr

@@ -32,6 +32,10 @@ MAY_BE_ABSENT = {
     "defender_alone",
     "predicted_alone",
     "role",  # a per-player row's conditions, likewise
+    "score_at_least",  # a table condition names exactly one of these, with its parameter
+    "called_last_hand",
+    "suit_euchred",
+    "led_rank",
     "tricks",
     "made",  # a contract game's row conditions, likewise
     "bid",
@@ -117,6 +121,9 @@ def test_filling_writes_the_schema_defaults_and_keeps_what_was_written() -> None
         "partner_card": "none",
         "partner_card_order": "receive_first",
         "partner_card_defender": False,
+        "partner_card_optional": False,
+        "partner_card_up_card": False,
+        "partner_card_returned": False,
     }
     assert data["bidding"]["round_one"]["enabled"] is True
     assert data["bidding"]["prediction"] == {"enabled": False}  # a mapping default is filled in turn

@@ -29,7 +29,7 @@ from typing import Any
 
 from conformance.engines.in_process import InProcessEngine
 from conformance.engines.reference import ReferenceEngine
-from conformance.measuring.rule_edits import differing_pointers, value_at, with_values
+from conformance.measuring.rule_edits import MISSING, differing_pointers, value_at, with_values
 from conformance.running.runner import run_suite
 from conformance.suite.outcomes import FAILING
 from conformance.suite.scenarios import Scenario, scenario_rules, suite
@@ -62,24 +62,76 @@ def _also(extra: Any) -> Edit:
     return lambda chosen: {"": [*chosen, extra]}
 
 
+def _rule_and(variant: str, ref: str, kept: Mapping[str, Any]) -> Edit:
+    """The reading a house rule offers, as that rule writes it (what it changes on `variant`), together with
+    values the rule sets that the variant already holds, kept even where a scenario's own house rules changed them."""
+
+    def edit(chosen: Any) -> Mapping[str, Any]:
+        offered = _named_house_rule(load_rules(variant), "variant", variant, f"house rule {ref}")
+        assert offered is not None and offered.edit is not None
+        return {**offered.edit(chosen), **kept}
+
+    return edit
+
+
+def _without_condition(name: str, parameter: str) -> Edit:
+    """The reading plays the table without the condition `name`; its choice, at the condition's `parameter`, goes with it."""
+    pointer = join_pointer("/conditions", name)
+    return lambda _chosen: {pointer: MISSING, join_pointer("/choices", f"{pointer}/when/{parameter}"): MISSING}
+
+
 AGREES = "agrees with the value chosen: the sources are cited, not opposed"
 NO_MATCH = "a redeal limit counts the calls of one game; a match starts every game's count afresh, with no count across games"
 _ONE_MINIMUM = "an auction has one minimum for every trump; a minimum that depends on the trump is not a parameter"
+_NO_CONTRACT_RENEGE = (
+    "a contract game is scored by its contract's row, and the language has no renege penalty for it: validate refuses "
+    "play.renege: penalized with an auction"
+)
+
+
+def _one_moon() -> dict[str, Any]:
+    """The double pack's own lone bid, in place of a shooter and a loner: IDD's moon, 24 made and lost."""
+    return {
+        "": [{"name": "moon", "alone": True, "call": 3, "exchange": "bidder_first", "clause": "double-bid.moon"}],
+        "/scoring/rows/moon/award/points": 24,
+        "/scoring/rows/moon-set/award/makers/points": -24,
+        "/scoring/rows/loner": MISSING,
+        "/scoring/rows/loner-set": MISSING,
+    }
+
 
 READINGS: dict[tuple[str, str, str], Reading] = {
     # (file id, the choice's pointer, the reading id under its `others`)
     ("buck-euchre", "/game/tie", "both-win-together"): Reading(_set("shared")),
     ("twelve-hands", "/game/tie", "another-hand-played-until-scores"): Reading(_set("play_on")),
+    ("hands", "/game/tie", "one-more-hand"): Reading(_set("play_on")),
+    ("progressive-points", "/scoring/rows/lone-euchred/award/points", "two-points"): Reading(_set(2)),
+    ("progressive-points", "/scoring/rows/lone-march/award/maker_points", "same-as-partner"): Reading(
+        why_not="what each player writes on their own card is not reported over the protocol (it carries the sides' "
+        "scores); `audit` checks it on a progressive scorecard"
+    ),
     ("buck-euchre", "/bidding/round_one/enabled", "numeric-bid-three-five-tricks"): Reading(
-        why_not="the rules language makes trump on the up-card or by naming a suit; it has no auction of tricks"
+        why_not=(
+            "the winner of these bids has the dealer take up the up-card before naming trump, and an auction in the "
+            "rules language takes no up-card"
+        )
     ),
-    ("buck-euchre", "/bidding/all_pass", "hand-played-no-trump"): Reading(
-        why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
-    ),
-    ("buck-euchre", "/bidding/all_pass", "every-player-must-take-trick"): Reading(
-        why_not="a hand nobody made has no maker, and the rules language scores a hand by its maker's outcome"
+    # Bids of tricks keep a turned club made by nobody, as Buck has it; a scenario playing clubs-dealer-maker does not.
+    ("buck-euchre", "/bidding/round_one/enabled", "numeric-bid-two-five"): Reading(
+        _rule_and("buck-euchre", "buck-numeric", {"/bidding/forced_trump_maker": "nobody"})
     ),
     ("buck-euchre", "/fold/order", "from-dealer-s-left-bidding"): Reading(_set("left_of_dealer")),
+    ("buck-numeric", "/auction/min", "three"): Reading(_set(3)),
+    ("buck-numeric", "/auction/rounds", "second-round-raise"): Reading(
+        lambda _chosen: {"": 2, "/auction/passed_may_return": True}
+    ),
+    ("buck-numeric", "/auction/first_lead", "dealer-s-left"): Reading(_set("left_of_dealer")),
+    ("buck-numeric", "/scoring/player_rows/maker-made/when", "three-whatever-bid"): Reading(
+        lambda _chosen: {
+            "": {"role": "maker", "tricks": [3, 4, 5]},
+            "/scoring/player_rows/maker-bucked/when": {"role": "maker", "tricks": [0, 1, 2]},
+        }
+    ),
     ("buck-euchre", "/scoring/player_rows/folded/award/points", "folding-itself-costs-penalty"): Reading(
         why_not="the source gives no figure for the penalty, so no value can be written for it"
     ),
@@ -126,6 +178,10 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("railroad", "/game/target", "target-5"): Reading(_set(5)),
     ("railroad", "/game/target", "target-64-modern-32-card-form"): Reading(_set(64)),
     ("railroad", "/match/rubber_points", "rubber-points"): Reading(_set(2)),
+    ("railroad", "/seats/count", "six-players-three-teams"): Reading(
+        why_not="three teams of two on 33 cards need a deal, a bidding order and a lone hand's rules no source read gives"
+    ),
+    ("low-no-trump", "/bidding/low_no_trump", "with-high-no-trump"): Reading(lambda _chosen: {"/bidding/no_trump": True}),
     ("farmers-hand", "/bidding/going_under/one_rank", "nines-and-tens"): Reading(
         lambda _chosen: {"": False, "/bidding/going_under/hand_ranks": ["9", "T"]}
     ),
@@ -133,6 +189,24 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         why_not="a redeal is another rule (bidding.redeal), not a value of the exchange with the kitty"
     ),
     ("go-under", "/bidding/going_under/one_rank", "mixed"): Reading(_set(False)),
+    ("go-under", "/bidding/going_under/one_rank", "four-low-cards-redeal"): Reading(
+        why_not="a redeal is another rule (bidding.redeal), and it looks at the whole hand, not at four of its cards"
+    ),
+    ("go-under", "/bidding/going_under/next_dealer", "first-come"): Reading(
+        why_not="the language asks every qualifying player before anyone exchanges; who calls first is no setting of it"
+    ),
+    ("no-lone-at-score", "/conditions/no-lone-hand/when/score_at_least", "allowed-at-eight"): Reading(
+        _without_condition("no-lone-hand", "score_at_least")
+    ),
+    ("euchred-suit-barred", "/conditions/euchred-suit/when/suit_euchred", "called-again"): Reading(
+        _without_condition("euchred-suit", "suit_euchred")
+    ),
+    ("no-calling-twice", "/conditions/called-last-hand/when/called_last_hand", "may-call-again"): Reading(
+        _without_condition("called-last-hand", "called_last_hand")
+    ),
+    ("no-trumping-aces", "/conditions/ace-led/when/led_rank", "any-card-trumped"): Reading(
+        _without_condition("ace-led", "led_rank")
+    ),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once-per-match"): Reading(why_not=NO_MATCH),
     ("no-ace-no-face", "/bidding/redeal/ranks", "ace-allowed"): Reading(_also("A")),
     ("no-ace-no-face", "/bidding/redeal/ranks", "non-trump-nines-tens-after"): Reading(
@@ -156,30 +230,71 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     # Contract games (bid-euchre and the games built on it)
     ("bid-euchre", "/auction/min", "three-suit-four-no-trump"): Reading(why_not=_ONE_MINIMUM),
     ("bid-euchre", "/auction/rounds", "round-round-until-others-pass"): Reading(_set("until_passed")),
-    ("bid-euchre", "/auction/all_pass", "dealer-forced-bid-three"): Reading(
-        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 3}
+    ("bid-euchre", "/auction/all_pass", "dealer-stuck-minimum-bid"): Reading(
+        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_bid": "exactly"}
     ),
-    ("bid-euchre", "/auction/all_pass", "dealer-stuck-minimum-bid"): Reading(_set("dealer_stuck")),
     ("bid-euchre", "/scoring/rows/made/award", "bidders-score-tricks-plus-two"): Reading(
         _set({"makers": {"tricks": 1, "points": 2}, "defenders": {"tricks": 1}})
     ),
     ("bid-euchre", "/scoring/rows/made/award", "bidders-score-bid-defenders-nothing"): Reading(_set({"makers": {"bid": 1}})),
     ("bid-euchre", "/scoring/rows/moon/award/points", "points-24-lone-hand-taking-all"): Reading(_set(24)),
+    ("bid-euchre", "/scoring/rows/moon-set/award", "six-tricks-bid"): Reading(
+        _set({"makers": {"bid": -1}, "defenders": {"tricks": 1}})
+    ),
+    ("double-moon", "/scoring/rows/double-moon-set/award", "six-tricks-bid"): Reading(
+        _set({"makers": {"bid": -1}, "defenders": {"tricks": 1}})
+    ),
+    ("forced-bid-three", "/auction/all_pass", "dealer-stuck-must-bid"): Reading(_set("dealer_stuck")),
     ("bid-euchre", "/game/target", "target-50-100"): Reading(_set(50)),
     ("bid-euchre", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
+    ("bid-euchre", "/game/target", "target-15"): Reading(_set(15)),
+    ("bid-euchre", "/game/target", "target-40"): Reading(_set(40)),
+    ("bid-euchre", "/game/win", "higher-at-target-wins"): Reading(lambda _chosen: {"": "reach_target", "/game/tie": "play_on"}),
+    ("bid-euchre", "/scoring/rows/set/award", "defenders-score-bid"): Reading(_set({"defenders": {"bid": 1}})),
+    ("bid-euchre", "/deal/hand_size", "five-each-ordinary-game"): Reading(
+        why_not=(
+            "another game: the pack, the deal, the bids (to five, with no moon) and the scoring change together, and "
+            "FAE gives them only as those of the ordinary game"
+        )
+    ),
+    ("bid-euchre", "/play/renege", "renege-loses-hand"): Reading(why_not=_NO_CONTRACT_RENEGE),
+    ("bid-euchre", "/play/renege", "renege-four-ends-hand"): Reading(why_not=_NO_CONTRACT_RENEGE),
+    ("bid-euchre", "/deck/extra_cards", "joker-best-bower"): Reading(
+        why_not=(
+            "REFB deals 25 cards out equally to four, which cannot be done, and does not say how its joker plays in a "
+            "no-trump contract, which any hand of Bid Euchre may be"
+        )
+    ),
     ("bid-euchre-double", "/auction/min", "no-stated-minimum-one-trick"): Reading(_set(1)),
     ("bid-euchre-double", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
     ("bid-euchre-double", "/auction/all_pass", "stuck-dealer-may-bid-five"): Reading(
-        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5}
+        lambda _chosen: {"": "dealer_stuck", "/auction/stuck_min": 5, "/auction/stuck_bid": "at_least"}
     ),
-    ("bid-euchre-double", "/auction/stuck_min", "five"): Reading(_set(5)),
+    ("bid-euchre-double", "/auction/stuck_min", "five"): Reading(lambda _chosen: {"": 5, "/auction/stuck_bid": "at_least"}),
     ("bid-euchre-double", "/scoring/rows/moon/award/points", "failed-call-2-goes-down"): Reading(
         why_not="it values a failed Call 2, a bid this variant does not have, so it gives no value for the moon"
     ),
     ("bid-euchre-double", "/game/target", "target-50"): Reading(_set(50)),
     ("bid-euchre-double", "/game/target", "target-30-52-options-online-service"): Reading(_set(30)),
     ("bid-euchre-double", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
+    ("bid-euchre-double", "/auction/max", "bids-one-to-eight"): Reading(_set(8)),
+    ("bid-euchre-double", "/deal/packets", "fibonacci-deal"): Reading(_set([1, 1, 2, 3, 5])),
+    ("bid-euchre-double", "/auction/named_bids/0/ends_auction", "going-alone-ends-bidding"): Reading(_set(True)),
+    ("all-pass-last-round", "/auction/all_pass_round", "without-this-rule"): Reading(_set("first")),
+    ("pass-not-final", "/auction/passed_may_return", "without-this-rule"): Reading(_set(False)),
+    ("stuck-dealer-may-raise", "/auction/stuck_bid", "without-this-rule"): Reading(_set("exactly")),
+    ("made-bid-plus-two", "/scoring/rows/made/award", "without-this-rule"): Reading(
+        _set({"makers": {"tricks": 1}, "defenders": {"tricks": 1}})
+    ),
+    ("shooter-and-loner", "/auction/named_bids", "without-this-rule"): Reading(lambda _chosen: _one_moon()),
+    ("shooter-and-loner", "/auction/named_bids/0/exchange", "exchange-both-ways"): Reading(_set("both_ways")),
+    ("shooter-and-loner", "/scoring/rows/moon-set/award/makers/points", "five-sixths-of-value"): Reading(
+        lambda _chosen: {"": -15, "/scoring/rows/loner-set/award/makers/points": -20}
+    ),
+    ("two-bidding-rounds", "/auction/stuck_bid", "exactly-minimum"): Reading(_set("exactly")),
+    ("shoot-and-alone", "/auction/named_bids/0/give_order", "seat-number-order"): Reading(_set("by_seat")),
     ("pepper", "/auction/rounds", "one-chance-each"): Reading(_set("once")),
+    ("pepper", "/auction/passed_may_return", "passed-bid-again"): Reading(_set(True)),
     ("pepper", "/auction/trump", "bid-bid-euchre"): Reading(_set("with_bid")),
     ("pepper", "/auction/all_pass", "deal-thrown"): Reading(lambda _chosen: {"": "throw_in", "/auction/stuck_min": None}),
     ("pepper", "/auction/named_bids", "bids-one-six-single-pepper"): Reading(
@@ -207,6 +322,8 @@ READINGS: dict[tuple[str, str, str], Reading] = {
         lambda _chosen: {"": 0, "/scoring/rows/best-set/award/makers/points": 0}
     ),
     ("six-hand-bid-euchre", "/game/target", "target-100"): Reading(_set(100)),
+    ("six-hand-bid-euchre", "/game/target", "target-32"): Reading(_set(32)),
+    ("six-hand-bid-euchre", "/auction/min", "three"): Reading(_set(3)),
     ("six-hand-bid-euchre", "/game/win", "by-contract"): Reading(_set("by_contract")),
     ("six-hand-bid-euchre", "/game/lose_at", "no-losing-score"): Reading(_set(None)),
     ("six-hand-bid-euchre", "/trump/duplicate_tiebreak", "later-wins"): Reading(_set("later_wins")),
@@ -232,11 +349,19 @@ class ChoiceMutant:
         return f"{self.document}:{self.pointer}: {self.text}"
 
     def governs(self, rules: Rules) -> bool:
-        """Whether these rules record this very choice (so the reading would change them)."""
+        """Whether these rules record this very choice and the reading would change them.
+
+        Rules that already play the reading are not governed: a scenario of one mode of a house
+        rule records the same choices as the other modes, and one of them may be the reading.
+        """
         choice = rules.document.get("choices", {}).get(self.pointer)
         if not isinstance(choice, Mapping) or choice.get("source") != self.source:
             return False
-        return any(ident == self.reading_id for ident, _text in other_readings(choice))
+        if not any(ident == self.reading_id for ident, _text in other_readings(choice)):
+            return False
+        if self.reading.edit is None:
+            return True
+        return any(value_at(rules.document, pointer) != value for pointer, value in self.edits(rules).items())
 
     def mutate(self, rules: Rules) -> Rules:
         """The rules with this reading in place where it governs; any other rules unchanged."""
@@ -299,6 +424,9 @@ def _named_house_rule(rules: Rules, kind: str, ident: str, text: str) -> Reading
     for value in list(edits.values()):
         for _pointer, clause in clause_refs(value):
             edits[join_pointer("/clauses", clause)] = other.data["clauses"][clause]
+    for pointer in set(base.data.get("choices") or {}) - set(other.data.get("choices") or {}):
+        # A choice the rule drops with the value it names (a scoring row it removes) goes with it.
+        edits[join_pointer("/choices", pointer)] = MISSING
     return Reading(lambda _chosen: edits)
 
 

@@ -13,11 +13,12 @@ import copy
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from documents.errors import SpecError, join_pointer, split_pointer
 from documents.schemas import validate
-from ruleset import RESOLVED_SCHEMA, Resolved, SpecInvalid, builtin_catalog, fill_defaults, resolve_checked
+from ruleset import RESOLVED_SCHEMA, Catalog, Resolved, SpecInvalid, builtin_catalog, fill_defaults, load_catalog, resolve_checked
 from ruleset.compiled.rules import Rules, compile_rules
 from ruleset.semantics import check
 
@@ -36,18 +37,24 @@ class RuleSet:
 
     variant: str
     house_rules: tuple[str, ...] = ()
+    spec: tuple[Path, ...] = ()
+    """A user's own spec files, whose variants and house rules the rule set may name (`diff --spec`)."""
 
     @classmethod
-    def parse(cls, text: str) -> RuleSet:
+    def parse(cls, text: str, spec: tuple[Path, ...] = ()) -> RuleSet:
         variant, *rules = text.split("+")
-        return cls(variant, tuple(rules))
+        return cls(variant, tuple(rules), spec)
 
     def __str__(self) -> str:
         return "+".join((self.variant, *self.house_rules))
 
+    def catalog(self) -> Catalog:
+        """The built-in spec, with the user's own files where the rule set names some."""
+        return load_catalog(self.spec) if self.spec else builtin_catalog()
+
     def resolved(self) -> Resolved:
         """The composed, checked document; SpecInvalid when the rule set is unknown or does not compose."""
-        return resolve_checked(builtin_catalog(), self.variant, self.house_rules)
+        return resolve_checked(self.catalog(), self.variant, self.house_rules)
 
 
 def value_at(document: Any, pointer: str) -> Any:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import shlex
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,10 +36,12 @@ from conformance.fuzzing.play import Setup, play_hand
 from conformance.fuzzing.steppers import ReferenceStepper
 from conformance.fuzzing.witnesses import SCHEMA, clauses_for
 from conformance.measuring.rule_edits import MISSING, RuleSet, differing_pointers, value_at, with_value
+from conformance.running.user_files import user_spec
+from documents.paths import display_path
 from documents.writing import write_text
 from reference_impl.deal import deal_number
 from reference_impl.engine import new_hand
-from ruleset import Resolved, SpecInvalid, builtin_catalog
+from ruleset import Resolved, SpecInvalid
 from ruleset.compiled.rules import Rules, compile_rules
 
 DEFAULT_HANDS = 400
@@ -180,8 +183,8 @@ def witness_scenario(witness: Disagreement, first: RuleSet, second: RuleSet, rul
         "id": f"diff-{_slug(str(second))}-h{witness.hand}-{len(steps):03d}",
         "title": f"The smallest hand {second} plays differently from {first}"[:100],
         "description": (
-            f"Found by `euchre-spec diff {first} {second} --seed {seed}`: hand {witness.hand} (deal number "
-            f"{witness.number}, dealer {witness.dealer}). {_field_words(witness.field)}"
+            f"Found by `euchre-spec diff {first} {second} --seed {seed}{_spec_options(second)}`: hand {witness.hand} "
+            f"(deal number {witness.number}, dealer {witness.dealer}). {_field_words(witness.field)}"
         ),
         "clauses": _clauses(witness, first, rules),
         "level": "must",
@@ -198,7 +201,7 @@ def witness_scenario(witness: Disagreement, first: RuleSet, second: RuleSet, rul
 
 def _clauses(witness: Disagreement, first: RuleSet, rules: Rules) -> list[str]:
     """The clauses of the house rules only B plays, then those of the phase where the rule sets part."""
-    catalog = builtin_catalog()
+    catalog = first.catalog()
     own = {ref.partition("=")[0] for ref in first.house_rules}
     added = [
         clause
@@ -207,6 +210,11 @@ def _clauses(witness: Disagreement, first: RuleSet, rules: Rules) -> list[str]:
         for clause in catalog.house_rules[ref.partition("=")[0]].data.get("clauses", {})
     ]
     return list(dict.fromkeys([*added, *clauses_for(witness, rules)]))
+
+
+def _spec_options(rule_set: RuleSet) -> str:
+    """The --spec options that name the user's own files again, as a shell reads them."""
+    return "".join(f" --spec {shlex.quote(display_path(path))}" for path in rule_set.spec)
 
 
 def _field_words(field: str) -> str:
@@ -283,6 +291,9 @@ def add_command(commands: Any) -> None:
     parser.add_argument("--seed", type=int, default=1, help="the seed of the deals and of the random actions (default 1)")
     parser.add_argument("--out", type=Path, help="write the smallest witness here, as a scenario file checking B's values")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--spec", action="append", default=[], type=Path, metavar="PATH", help="your own variant or house-rule files (repeatable)"
+    )
     parser.set_defaults(run=_run)
 
 
@@ -290,8 +301,10 @@ def _run(args: argparse.Namespace) -> int:
     if not 1 <= args.hands <= MAX_HANDS:
         print(f"error: --hands: from 1 to {MAX_HANDS:,} hands, not {args.hands:,}", file=sys.stderr)
         return 2
+    spec = user_spec(args.spec)
     try:
-        result = diff(RuleSet.parse(args.first), RuleSet.parse(args.second), args.hands, args.seed, sys.stderr.isatty())
+        first, second = RuleSet.parse(args.first, spec), RuleSet.parse(args.second, spec)
+        result = diff(first, second, args.hands, args.seed, sys.stderr.isatty())
     except DiffError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -12,6 +12,7 @@ is checked the same way before the engine is blamed: the suite may come from a d
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from conformance.engines.in_process import InProcessEngine
@@ -21,7 +22,7 @@ from conformance.running.completions import CompletionMismatch, explore
 from conformance.suite.compare import Mismatch, compare
 from conformance.suite.outcomes import Outcome
 from conformance.suite.requests import build_request
-from conformance.suite.scenarios import Scenario
+from conformance.suite.scenarios import Scenario, Step
 from reference_impl.engine import IllegalAction
 from reference_impl.engine.game import game_apply
 from reference_impl.engine.match import MatchState, match_apply
@@ -41,26 +42,69 @@ class Precheck:
         """
         if scenario.pinned_rules is not None:
             return None
+        found = self.examine(scenario)
+        if found is None:
+            return None
+        return _invalid(scenario, found.headline, list(found.details))
+
+    def examine(self, scenario: Scenario) -> Unsound | None:
+        """What the reference engine finds wrong with the scenario as written (None: nothing), each problem placed."""
         request = build_request(scenario, 0)
         reply = self.engine.handle(request)
         assert reply is not None
         if reply.get("type") != "result":
-            return _invalid(scenario, f"the reference engine cannot run it: {reply.get('message', reply.get('reason', ''))}")
+            problem = f"the reference engine cannot run it: {reply.get('message', reply.get('reason', ''))}"
+            return Unsound(problem, ((problem, ""),))
         stopped = reply.get("stopped")
         if stopped is not None:
             at = stopped["at"]
             words = _refusal(request, at) or "refused"
-            return _invalid(
-                scenario,
-                f"the rules refuse step {at + 1} of its own script, {scenario.actions[at]}: {words} ({stopped['reason']})",
-            )
+            problem = f"the rules refuse step {at + 1} of its own script, {scenario.actions[at]}: {words} ({stopped['reason']})"
+            return Unsound(problem, ((problem, f"/actions/{at}"),))
         mismatches: list[Mismatch | CompletionMismatch] = [*compare(scenario, reply)]
         if not mismatches and scenario.explores:
             mismatches += explore(InProcessEngine(self.engine).exchange, build_request(scenario, 0), scenario, sessions=True)
-        if mismatches:
-            details = [str(mismatch) for mismatch in mismatches]
-            return _invalid(scenario, f"its checkpoints fail on the reference engine: {details[0]}", details)
-        return None
+        if not mismatches:
+            return None
+        details = tuple(str(mismatch) for mismatch in mismatches)
+        placed = tuple(
+            (f"fails on the reference engine: {mismatch}", where_checked(scenario, mismatch)) for mismatch in mismatches
+        )
+        return Unsound(f"its checkpoints fail on the reference engine: {details[0]}", placed, details)
+
+
+@dataclass(frozen=True)
+class Unsound:
+    """Why a scenario is itself wrong: the headline a report gives, and each problem with where the scenario writes it
+    (a JSON pointer under the scenario, so `euchre-spec validate` can name the line)."""
+
+    headline: str
+    problems: tuple[tuple[str, str], ...]
+    details: tuple[str, ...] = ()
+    """Every checkpoint that fails, as a report lists them."""
+
+
+_FIELD_KEYS = {"legal actions missing": "legal_includes", "actions legal that must not be": "legal_excludes"}
+"""The checkpoint keys of the comparisons a mismatch names in words."""
+
+
+def where_checked(scenario: Scenario, mismatch: Mismatch | CompletionMismatch) -> str:
+    """The pointer, under the scenario, of the checkpoint (or the step) a mismatch is about."""
+    field = mismatch.field
+    if field.startswith("seat to act before step"):
+        return f"/actions/{mismatch.after}"
+    key = _FIELD_KEYS.get(field, field)
+    for index, check in enumerate(scenario.checks):
+        if scenario.check_index(check) != mismatch.after:
+            continue
+        refuse = check.get("refuse")
+        if refuse is not None and field.endswith(f" {Step.parse(refuse['step'])}"):
+            return f"/checks/{index}/refuse"
+        if isinstance(mismatch, CompletionMismatch) and "completions" in check:
+            return f"/checks/{index}/at_end/{key}" if key in check.get("at_end", {}) else f"/checks/{index}/completions"
+        if key in check:
+            return f"/checks/{index}/{key}"
+    return "/checks"
 
 
 def _refusal(request: dict[str, Any], at: int) -> str | None:

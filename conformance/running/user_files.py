@@ -50,7 +50,8 @@ def user_spec(paths: Sequence[Path]) -> tuple[Path, ...]:
 
 
 def load_user_scenarios(paths: Sequence[Path], spec: tuple[Path, ...] = ()) -> list[Scenario]:
-    """The scenarios of a user's files, with every check the suite's own files get, plus: no id of the suite."""
+    """The scenarios of a user's files, with every check the suite's own files get, plus: no id of the suite
+    (but a file of the suite itself, named to check it, holds the suite's ids)."""
     errors = [SpecError(str(path), 0, "", "no such file or folder") for path in paths if not path.exists()]
     errors += [
         SpecError(str(path), 0, "", "the folder holds no .yaml scenario file")
@@ -69,7 +70,7 @@ def load_user_scenarios(paths: Sequence[Path], spec: tuple[Path, ...] = ()) -> l
             f"scenario id {scenario.id!r} is already used by the suite at {ours[scenario.id].file}:{ours[scenario.id].line}",
         )
         for scenario in scenarios
-        if scenario.id in ours
+        if scenario.id in ours and ours[scenario.id].file != scenario.file
     ]
     if clashes:
         raise SpecInvalid(clashes)

@@ -65,14 +65,17 @@ def player_rows_of(rules: Mapping[str, Any], hand: FinishedHand) -> list[str]:
     """The per-player row each seat's outcome and points fit, seat by seat (a seat fitting none, or several, shows none).
 
     A seat's role is read from the last look at the hand: the maker, a seat sitting out (folded), or
-    another who played. Only a seat that is a team of its own is read: a team's points are its
-    players' sum, which does not show each player's row.
+    another who played (every player, in a hand nobody made). Only a seat that is a team of its own
+    is read: a team's points are its players' sum, which does not show each player's row. Whether
+    the bid was made is read from the contract shown and the bidder's tricks.
     """
     maker = hand.last_seen.get("maker")
-    if hand.thrown_in or maker is None:
+    if hand.thrown_in or (maker is None and hand.last_seen.get("trump") is None):
         return []
     teams: list[list[int]] = rules["seats"]["teams"]
     sitting_out = hand.last_seen.get("sitting_out") or []
+    contract = hand.last_seen.get("contract")
+    bidders = next((seats for seats in teams if maker in seats), [])
     found = []
     for number, seats in enumerate(teams):
         if len(seats) != 1 or number >= len(hand.points):
@@ -83,17 +86,27 @@ def player_rows_of(rules: Mapping[str, Any], hand: FinishedHand) -> list[str]:
             name
             for name, row in rules["scoring"]["player_rows"].items()
             for tricks in _makers_tricks(hand, seats)
-            if _covers_player(row["when"], role, tricks) and _player_award(row["award"], tricks) == hand.points[number]
+            for made in _made(hand, contract, bidders)
+            if _covers_player(row["when"], role, tricks, made) and _player_award(row["award"], tricks) == hand.points[number]
         }
         if len(fitting) == 1:
             found.append(fitting.pop())
     return found
 
 
-def _covers_player(when: Mapping[str, Any], role: str, tricks: int) -> bool:
+def _made(hand: FinishedHand, contract: Mapping[str, Any] | None, bidders: Sequence[int]) -> tuple[bool | None, ...]:
+    """Whether the hand's contract was made, as far as the bidders' tricks shown tell (None: no contract)."""
+    if not contract or not bidders:
+        return (None,)
+    return tuple(dict.fromkeys(tricks >= contract["tricks"] for tricks in _makers_tricks(hand, bidders)))
+
+
+def _covers_player(when: Mapping[str, Any], role: str, tricks: int, made: bool | None) -> bool:
     """Whether a per-player row's conditions (variant.schema.json, player_row.when) fit one player's outcome."""
     roles = when.get("role", [role])
     if role not in (roles if isinstance(roles, list) else [roles]):
+        return False
+    if "made" in when and when["made"] is not made:
         return False
     return tricks in when.get("tricks", [tricks])
 

@@ -2,7 +2,8 @@
  *
  * Each .table-view block holds the reference engine's observations, exported when the site was
  * built: before the first action and after each one. This script only draws them: the seats
- * around a table with their cards, the trick in the middle, trump and the score above, and one
+ * around a table with their cards, the trick in the middle (a trick just completed stays there for
+ * the step that completed it, its winning card marked), trump and the score above, and one
  * step per click on the buttons or per arrow key (right and left) while the table has focus.
  */
 (function () {
@@ -61,6 +62,9 @@
     }
     parts.push("Tricks: " + step.tricks_won.join(" · "));
     if (step.scores) parts.push("Score: " + step.scores.join(" – "));
+    if (step.legal_actions && step.to_act !== null && step.to_act !== undefined) {
+      parts.push("Seat " + step.to_act + " may: " + (step.legal_actions.join(", ") || "nothing"));
+    }
     return parts.join("   ");
   }
 
@@ -108,7 +112,18 @@
         box.classList.toggle("tv-out", (step.sitting_out || []).indexOf(seat) >= 0);
       });
       middle.replaceChildren();
-      if (step.trick && step.trick.length) {
+      if (step.completed) {
+        // the trick this step completed: the engine's observation has moved on to the next (empty) one
+        step.completed.cards.forEach(function (played) {
+          var won = played[0] === step.completed.winner;
+          var slot = el("span", "tv-played" + (won ? " tv-won" : ""));
+          slot.appendChild(el("small", "", won ? "seat " + played[0] + " wins" : "seat " + played[0]));
+          slot.appendChild(card(played[1], data.names));
+          middle.appendChild(slot);
+        });
+        var said = "trick won by seat " + step.completed.winner;
+        middle.appendChild(el("em", "tv-trick-note", step.hand_over ? said + "; hand over" : said));
+      } else if (step.trick && step.trick.length) {
         step.trick.forEach(function (played) {
           var slot = el("span", "tv-played");
           slot.appendChild(el("small", "", "seat " + played[0]));
@@ -135,8 +150,20 @@
       if (wanted !== index) {
         index = wanted;
         show();
+        // the tables of a pair (a rules diff: one hand under two rule sets) step together
+        var pair = block.closest(".tv-pair");
+        if (pair) {
+          pair.querySelectorAll(".table-view").forEach(function (other) {
+            if (other !== block && other.tvStep) other.tvStep(index);
+          });
+        }
       }
     }
+
+    block.tvStep = function (wanted) {
+      index = Math.max(0, Math.min(data.steps.length - 1, wanted));
+      show();
+    };
 
     back.addEventListener("click", function () {
       go(-1);

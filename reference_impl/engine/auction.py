@@ -40,9 +40,17 @@ def highest(state: HandState) -> tuple[int, Bid] | None:
 
 
 def is_stuck(state: HandState, seat: int) -> bool:
-    """Whether `seat` is a dealer who may not pass: everyone else has passed and nobody has bid."""
+    """Whether `seat` is a dealer who may not pass: nobody has bid, and the dealer's pass would end the auction.
+
+    That is as soon as everyone else has passed, or, where a round nobody bids is followed by the
+    next (all_pass_round: last), only in the last round, which the dealer closes.
+    """
     auction = _auction(state)
-    return auction.dealer_stuck and seat == state.dealer and state.passes == state.rules.players - 1 and highest(state) is None
+    if not auction.dealer_stuck or seat != state.dealer or highest(state) is not None:
+        return False
+    if auction.all_pass_last_round and auction.round_limit is not None:
+        return _rounds_finished(state, seat) == auction.round_limit - 1
+    return state.passes == state.rules.players - 1
 
 
 def start_auction(state: HandState) -> bool:
@@ -54,12 +62,23 @@ def start_auction(state: HandState) -> bool:
 
 
 def open_bids(state: HandState, seat: int) -> list[Bid]:
-    """The bids `seat` may make now: above the standing bid, and at least the minimum (a stuck dealer's own minimum)."""
+    """The bids `seat` may make now: above the standing bid, at least the minimum (a stuck dealer's own minimum, or
+    that bid alone where the dealer is stuck with exactly it), and, for a bid that may only overcall another (a double
+    moon), only over that one."""
     auction = _auction(state)
     standing = highest(state)
     floor = standing[1].rank if standing is not None else 0
-    minimum = auction.stuck_min if is_stuck(state, seat) else auction.min_tricks
-    return [bid for bid in auction.bids.values() if bid.rank > floor and bid.tricks >= minimum]
+    over = standing[1].name if standing is not None else None
+    stuck = is_stuck(state, seat)
+    minimum = auction.stuck_min if stuck else auction.min_tricks
+    bids = [
+        bid
+        for bid in auction.bids.values()
+        if bid.rank > floor and bid.tricks >= minimum and (bid.only_over is None or bid.only_over == over)
+    ]
+    if stuck and auction.stuck_exact:
+        return [bid for bid in bids if bid.rank == minimum]
+    return bids
 
 
 def legal_auction(state: HandState, seat: int) -> tuple[Action, ...]:
@@ -70,23 +89,38 @@ def legal_auction(state: HandState, seat: int) -> tuple[Action, ...]:
 
 
 def auction_refusal(state: HandState, seat: int, action: Action) -> str:
+    """Why a call is refused: a stuck dealer's pass, a bid the auction has not (or not now: an overcall of a bid
+    that is not standing), or one too low."""
     if action.kind == "pass":
         return "dealer_must_name_trump"
-    return "bid_too_low" if action.text in _auction(state).bids else "bid_not_allowed"
+    auction = _auction(state)
+    bid = auction.bids.get(action.text)
+    if bid is None:
+        return "bid_not_allowed"
+    standing = highest(state)
+    if bid.only_over is not None and (standing is None or standing[1].name != bid.only_over):
+        return "bid_not_allowed"
+    if auction.stuck_exact and is_stuck(state, seat) and bid.rank > auction.stuck_min:
+        return "stuck_at_minimum"
+    return "bid_too_low"
 
 
 def take_auction(state: HandState, seat: int, action: Action) -> bool:
     """Record the call; close the auction once everyone has spoken (once round), all but the highest bidder
-    have passed, or the rounds of a limited auction have run out."""
+    have passed, everyone has passed (unless a round nobody bids is followed by the next), the rounds
+    of a limited auction have run out, or a bid ends it (a named bid that does, a dealer stuck with exactly
+    the minimum)."""
     auction = _auction(state)
     players = state.rules.players
+    stuck_with_it = auction.stuck_exact and is_stuck(state, seat)
     state.set(bids=(*state.bids, (seat, action)))
     if action.kind == "pass":
         record_pass(state, seat, PASSED_AUCTION)
         state.set(passes=state.passes + 1)
     else:
         state.restart_count()
-        if auction.bids[action.text].ends_auction:
+        if auction.bids[action.text].ends_auction or stuck_with_it:
+            # A dealer stuck with exactly the minimum has the contract: nobody may overcall it.
             return _close(state)
     if not auction.until_passed:
         if len(state.bids) == players:
@@ -94,7 +128,7 @@ def take_auction(state: HandState, seat: int, action: Action) -> bool:
         state.to_act = state.left_of(seat)
         return False
     standing = highest(state)
-    if standing is None and state.passes == players:
+    if standing is None and state.passes == players and not auction.all_pass_last_round:
         return _close(state)
     if standing is not None and _all_others_passed(state, standing[0]):
         return _close(state)
@@ -145,8 +179,12 @@ def _next_speaker(state: HandState, seat: int) -> int:
 
 
 def _close(state: HandState) -> bool:
-    """The auction is over: a contract to the highest bidder, or a throw-in when nobody bid."""
+    """The auction is over: a contract to the highest bidder; when nobody bid, the dealer's forced bid
+    where the variant has one (trump named next), else a throw-in."""
     standing = highest(state)
+    forced = _auction(state).forced_bid
+    if standing is None and forced is not None:
+        standing = state.dealer, forced
     if standing is None:
         throw_in(state)
         return False  # the hand is over: no later phase is entered

@@ -17,7 +17,8 @@ from ruleset.compiled.bidding_rules import Bidding
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action, Rules
 
-from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made
+from .conditions import bars
+from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, trump_without_maker
 from .state import HandResult, HandState
 from .who_may import Decision
 
@@ -92,7 +93,10 @@ def start_unseen(state: HandState) -> bool:
         return True
     suit = state.up_suit
     if suit is not None and suit in bidding.forced_trump_up_suits:
-        trump_made(state, state.dealer, suit, state.dealer, 0)
+        if bidding.forced_trump_no_maker:
+            trump_without_maker(state, suit)
+        else:
+            trump_made(state, state.dealer, suit, state.dealer, 0)
     return False
 
 
@@ -157,12 +161,19 @@ def round_one_refusal(state: HandState, seat: int, action: Action) -> str | None
     suit = state.up_suit
     if suit in state.rules.bidding.forbidden_trump:
         return "suit_not_allowed"
+    if barred_call(state, seat, suit):
+        return "barred_by_condition"
     if needs_trump(state, seat, 1) and not holds_suit(state, seat, suit):
         return "needs_trump_to_order" if seat == state.dealer else "needs_trump_to_make"
     return None
 
 
 ROUND_ONE = Decision(("pass", "order_up"), round_one_refusal)
+
+
+def barred_call(state: HandState, seat: int, suit: int | None) -> bool:
+    """Whether a table condition bars `seat` from making `suit` trump (or from making trump at all)."""
+    return bool(state.rules.conditions) and (bars(state, seat, "calling") or bars(state, seat, "suit", suit))
 
 
 def take_round_one(state: HandState, seat: int, action: Action) -> bool:
@@ -179,6 +190,8 @@ def take_round_one(state: HandState, seat: int, action: Action) -> bool:
     if passes < state.rules.players:
         state.to_act = state.left_of(seat)
         return False
+    if not state.rules.bidding.round_two:
+        everybody_passed(state)
     return True
 
 
@@ -215,9 +228,29 @@ def round_two_refusal(state: HandState, seat: int, action: Action) -> str | None
     if action.kind == "pass":
         return "dealer_must_name_trump" if stuck else None
     reason = naming_refusal(state.rules.bidding, action.suit, state.turned_down, stuck)
-    if reason is None and needs_trump(state, seat, 2) and not holds_suit(state, seat, action.suit):
+    if reason is not None:
+        return reason
+    if (
+        action.suit < len(SUITS)
+        and barred_call(state, seat, action.suit)
+        and not (stuck and _barred_from_every_suit(state, seat))
+    ):
+        return "barred_by_condition"
+    if needs_trump(state, seat, 2) and not holds_suit(state, seat, action.suit):
         return "needs_trump_to_make"
-    return reason
+    return None
+
+
+def _barred_from_every_suit(state: HandState, seat: int) -> bool:
+    """Whether the table's conditions bar the stuck dealer from every suit they could otherwise name: the bar is then
+    lifted, rather than leave them nothing to do."""
+    bidding = state.rules.bidding
+    return all(
+        barred_call(state, seat, suit)
+        for suit in range(len(SUITS))
+        if naming_refusal(bidding, suit, state.turned_down, True) is None
+        and not (needs_trump(state, seat, 2) and not holds_suit(state, seat, suit))
+    )
 
 
 def naming_refusal(bidding: Bidding, suit: int, turned_down: int | None, stuck: bool) -> str | None:
@@ -248,7 +281,7 @@ def compiled_round_one(phase: Phase, rules: Rules) -> Phase:
     """Round one where anyone may order up any up-card (no suit forbidden, nobody needing a card of it): the legal
     actions are always the same two, listed once."""
     bidding = rules.bidding
-    if not needs_no_trump_held(bidding) or bidding.forbidden_trump:
+    if not needs_no_trump_held(bidding) or bidding.forbidden_trump or rules.conditions:
         return phase
     both = (rules.actions["pass"], rules.actions["order_up"])
 
@@ -262,7 +295,7 @@ def compiled_round_two(phase: Phase, rules: Rules) -> Phase:
     """Round two where nobody needs a card of the suit named: the legal actions, by turned-down suit and whether the
     seat is the stuck dealer, are listed once from the same "who may" (`naming_refusal`)."""
     bidding = rules.bidding
-    if not needs_no_trump_held(bidding):
+    if not needs_no_trump_held(bidding) or rules.conditions:
         return phase
     actions = rules.actions
     offers = {
@@ -295,7 +328,15 @@ def take_round_two(state: HandState, seat: int, action: Action) -> bool:
     if passes < state.rules.players:
         state.to_act = state.left_of(seat)
         return False
+    everybody_passed(state)
     return True
+
+
+def everybody_passed(state: HandState) -> None:
+    """The last round of bidding is passed out: the hand is played at no trump with nobody as the maker
+    where the variant says so; otherwise nothing is made, and the hand will be thrown in."""
+    if state.rules.bidding.all_pass_no_trump:
+        trump_without_maker(state, NO_TRUMP)
 
 
 def throw_in(state: HandState) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ruleset.compiled.rules import Action
 
-from .passing import cards_in_last_move, discard_out, give_card
+from .conditions import bars
+from .passing import cards_in_last_move, discard_out, give_card, record_move
 from .state import HandState
 from .who_may import Decision
 
@@ -50,6 +51,20 @@ def trump_made(
         _set_alone(state, maker, settled_alone)
     elif rules.lone_play.maker_alone != "choice":
         _set_alone(state, maker, rules.lone_play.maker_alone == "always")
+
+
+def trump_without_maker(state: HandState, trump: int) -> None:
+    """Trump is fixed with nobody as the maker (a forced up-card nobody makes, or a hand everybody
+    passed played at no trump): nobody takes the up-card, goes alone, defends alone or folds."""
+    state.set(
+        maker=None,
+        trump=trump,
+        follows=state.rules.effective_suit[trump],
+        follow_masks=state.program.follow_masks[trump],
+        taker=None,
+        made_in_round=0,
+        maker_alone=False,
+    )
 
 
 def _maker(state: HandState) -> int:
@@ -93,8 +108,11 @@ def alone_refusal(state: HandState, seat: int, action: Action) -> str | None:
     """Who may go alone, or decline to: a Canadian loner must, a player the variant bars for passing may not."""
     if must_go_alone(state):
         return "must_go_alone" if action.kind == "pass" else None
-    if action.kind == "go_alone" and passed_earlier(state, seat):
-        return "passed_cannot_go_alone"
+    if action.kind == "go_alone":
+        if passed_earlier(state, seat):
+            return "passed_cannot_go_alone"
+        if bars(state, seat, "lone_hand"):
+            return "barred_by_condition"
     return None
 
 
@@ -113,13 +131,21 @@ def _set_alone(state: HandState, maker: int, alone: bool) -> None:
 
 
 def gets_partner_card(state: HandState) -> bool:
-    """A lone maker's card from a partner, where the variant allows one."""
-    return bool(state.maker_alone and state.rules.lone_play.partner_card and state.rules.partners[_maker(state)])
+    """A lone maker's card from a partner, where the variant allows one (and the maker did not decline to call)."""
+    if not (state.maker_alone and state.rules.lone_play.partner_card):
+        return False
+    maker = _maker(state)
+    return bool(state.rules.partners[maker]) and maker not in state.declined_call
 
 
 def start_ask(state: HandState) -> bool:
-    """With several partners, the lone maker asks one of them; with one, that partner just gives."""
-    if not gets_partner_card(state) or len(state.rules.partners[_maker(state)]) < 2:
+    """The lone maker asks a partner: which one, with several; whether to call at all, where that is their choice.
+
+    With one partner and a call that is not optional, that partner just gives, unasked.
+    """
+    if not gets_partner_card(state):
+        return False
+    if len(state.rules.partners[_maker(state)]) < 2 and not state.rules.lone_play.partner_exchange.optional:
         return False
     state.to_act = state.maker
     return True
@@ -127,12 +153,21 @@ def start_ask(state: HandState) -> bool:
 
 def legal_ask(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
-    return tuple(actions[f"ask:{partner}"] for partner in state.rules.partners[seat])
+    asks = tuple(actions[f"ask:{partner}"] for partner in state.rules.partners[seat])
+    return (actions["pass"], *asks) if state.rules.lone_play.partner_exchange.optional else asks
 
 
 def take_ask(state: HandState, seat: int, action: Action) -> bool:
-    state.set(giver=action.suit)
+    if action.kind == "pass":
+        state.set(declined_call=(*state.declined_call, seat))
+    else:
+        state.set(giver=action.suit)
     return True
+
+
+def ask_reason(state: HandState, seat: int, action: Action) -> str:
+    """A pass where the call is not the lone player's to decline is no decision of this phase."""
+    return "wrong_phase" if action.kind == "pass" else "not_a_partner"
 
 
 def _cards_each(state: HandState) -> int:
@@ -155,6 +190,11 @@ def _givers(state: HandState) -> tuple[int, ...]:
     return tuple(sorted(partners, key=lambda seat: (seat - maker) % players))
 
 
+def partner_giving(state: HandState) -> int:
+    """The partner who gives the lone maker a card: the one asked, or the first in giving order."""
+    return state.giver if state.giver is not None else _givers(state)[0]
+
+
 def start_give(state: HandState) -> bool:
     """The partner asked (or the only one) gives; for a contract's call every partner gives in turn."""
     if not _cards_each(state):
@@ -170,8 +210,35 @@ def legal_give(state: HandState, seat: int) -> tuple[Action, ...]:
     return tuple(map(state.program.give_actions.__getitem__, state.hand(seat)))
 
 
+def legal_partner_give(state: HandState, seat: int) -> tuple[Action, ...]:
+    """The partner's cards, and the up-card where a dealer sitting out may pass it (partner_card_up_card)."""
+    held = legal_give(state, seat)
+    up_card = state.deal.up_card
+    if up_card is None or not _may_give_up_card(state, seat):
+        return held
+    return (*held, state.rules.actions[f"give:{state.rules.deck[up_card].code}"])
+
+
+def _may_give_up_card(state: HandState, seat: int) -> bool:
+    """The dealer, sitting out for a lone partner who ordered the up-card up, may pass it where the rules say so."""
+    return (
+        state.rules.lone_play.partner_exchange.up_card
+        and state.contract is None
+        and seat == state.dealer
+        and state.taker == seat
+        and not state.active[seat]
+        and not state.up_card_given
+    )
+
+
 def take_give(state: HandState, seat: int, action: Action) -> bool:
     maker = _maker(state)
+    if action.card == state.deal.up_card and not state.holds(seat, action.card):
+        # The dealer passes the up-card itself: taken up and handed over in one move, never held.
+        state.set(up_card_given=True)
+        state.add_cards(maker, (action.card,))
+        record_move(state, seat, maker, (action.card,))
+        return True
     give_card(state, seat, maker, action.card)
     if cards_in_last_move(state) < _cards_each(state):
         return False
@@ -185,8 +252,14 @@ def take_give(state: HandState, seat: int, action: Action) -> bool:
 
 
 def start_lone_discard(state: HandState) -> bool:
-    """A lone maker who was given cards discards as many (none where they discarded before receiving them)."""
+    """A lone maker who was given cards discards as many (none where they discarded before receiving them, nor
+    where the card goes back to the partner instead: the exchange module's return, nor where a contract's bidder
+    keeps what was given: exchange keep)."""
     if state.giver is None or state.hand_size(_maker(state)) <= state.rules.hand_size:
+        return False
+    if state.contract is None and state.rules.lone_play.partner_exchange.returned:
+        return False
+    if state.contract is not None and state.contract.bid.exchange == "keep":
         return False
     state.to_act = state.maker
     return True
@@ -210,7 +283,7 @@ def take_lone_discard(state: HandState, seat: int, action: Action) -> bool:
 def start_discard(state: HandState) -> bool:
     """The up-card goes to its taker (usually the dealer), unless the taker now sits out."""
     taker = state.taker
-    if taker is None:
+    if taker is None or state.up_card_given:
         return False
     if state.active[taker] or (taker == state.dealer and state.rules.lone_play.dealer_picks_up_when_partner_alone):
         state.to_act = taker
@@ -246,7 +319,7 @@ def take_discard(state: HandState, seat: int, action: Action) -> bool:
 
 def start_dummy_discard(state: HandState) -> bool:
     """A maker who did not go alone takes the dummy and keeps the best of the cards."""
-    if state.trump is None or not (state.rules.dummy and not state.maker_alone and state.dummy):
+    if state.trump is None or state.maker is None or not (state.rules.dummy and not state.maker_alone and state.dummy):
         return False
     maker = _maker(state)
     state.add_cards(maker, state.dummy)
@@ -294,8 +367,8 @@ def _defence_round_start(state: HandState) -> int:
 
 
 def start_defend(state: HandState) -> bool:
-    """Offer a lone defence to the first eligible defender in the variant's order."""
-    if state.trump is None or state.rules.lone_play.defender_alone == "never":
+    """Offer a lone defence to the first eligible defender in the variant's order (none defends a hand nobody made)."""
+    if state.trump is None or state.maker is None or state.rules.lone_play.defender_alone == "never":
         return False
     seat = _defence_round_start(state)
     for _ in range(state.rules.players):

@@ -40,8 +40,8 @@ def must_stay(state: HandState) -> bool:
 
 
 def start(state: HandState) -> bool:
-    """Entered once trump is made, in a variant with the phase."""
-    if state.trump is None or state.rules.fold is None:
+    """Entered once trump is made, in a variant with the phase; a hand nobody made is played by everyone, nobody asked."""
+    if state.trump is None or state.maker is None or state.rules.fold is None:
         return False
     state.to_act = askers(state)[0]
     return True

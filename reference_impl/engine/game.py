@@ -19,7 +19,7 @@ from ruleset.compiled.rules import Action, Rules
 
 from ..deal import Deal, deal_number
 from .machine import apply, legal_actions, new_hand
-from .state import HandResult, HandState
+from .state import GameSoFar, HandResult, HandState, PastHand
 
 DealSource = Callable[[int, int], Deal | None]
 
@@ -88,10 +88,10 @@ def new_game(rules: Rules, deals: DealSource, first_dealer: int = 0, scores: tup
     first = deals(0, first_dealer)
     if first is None:
         raise ValueError("a game needs at least one deal")
-    hand = new_hand(rules, first, _redeals_left(rules, (0,) * rules.players))
     start = scores if scores is not None else starting_scores(rules)
     if len(start) != len(rules.teams):
         raise ValueError(f"{len(start)} starting scores given for {len(rules.teams)} teams")
+    hand = new_hand(rules, first, _redeals_left(rules, (0,) * rules.players), _so_far(rules, tuple(start), ()))
     return GameState(rules, deals, tuple(start), 0, hand, redeals_called=(0,) * rules.players)
 
 
@@ -143,8 +143,20 @@ def _hand_ended(game: GameState, hand: HandState) -> GameState:
     deal = game.deals(number, dealer)
     if deal is None:
         return finished
-    hand_state = new_hand(game.rules, deal, _redeals_left(game.rules, finished.redeals_called))
+    so_far = _so_far(game.rules, scores, results)
+    hand_state = new_hand(game.rules, deal, _redeals_left(game.rules, finished.redeals_called), so_far)
     return replace(finished, hand_number=number, hand=hand_state, previous_hand=hand)
+
+
+def _so_far(rules: Rules, scores: tuple[int, ...], results: tuple[HandResult, ...]) -> GameSoFar | None:
+    """The scores and past hands a table condition reads; None where the rules have no condition (nothing reads them)."""
+    if not rules.conditions:
+        return None
+    majority = rules.hand_size // 2 + 1
+    past = tuple(
+        PastHand(result.maker, result.trump, result.maker is not None and result.makers_tricks < majority) for result in results
+    )
+    return GameSoFar(scores, past)
 
 
 def _redeals_left(rules: Rules, called: tuple[int, ...]) -> tuple[int, ...] | None:

@@ -8,16 +8,23 @@ than it shows chooses which), and the hidden kitty joins the hand in their place
 
 from __future__ import annotations
 
+from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import Action
 
 from .passing import KITTY, cards_in_last_move, record_move
 from .state import HandResult, HandState
 
 
+def _up_suit_letter(state: HandState) -> str | None:
+    """The suit of the card turned up, which some rules bar from the cards shown (None: no suit)."""
+    suit = state.up_suit
+    return None if suit is None else SUITS[suit]
+
+
 def may_go_under(state: HandState, seat: int) -> bool:
     """Whether `seat`'s hand, as dealt, holds a set of cards that may be shown to go under."""
     under = state.rules.bidding.going_under
-    return under is not None and bool(under.shown_sets(state.rules.deck, state.deal.hands[seat]))
+    return under is not None and bool(under.shown_sets(state.rules.deck, state.deal.hands[seat], _up_suit_letter(state)))
 
 
 def start_call(state: HandState) -> bool:
@@ -70,7 +77,7 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     rules = state.rules
     under = rules.bidding.going_under
     assert under is not None
-    sets = under.shown_sets(rules.deck, state.deal.hands[seat])
+    sets = under.shown_sets(rules.deck, state.deal.hands[seat], _up_suit_letter(state))
     shown = _shown_so_far(state, seat)
     return tuple(
         state.program.discard_actions[card] for card in state.hand(seat) if any(shown | {card} <= chosen for chosen in sets)

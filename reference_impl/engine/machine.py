@@ -13,16 +13,17 @@ from ruleset.compiled.rules import Action, Rules
 
 from ..deal import Deal
 from .program import program_for
-from .state import HandState
+from .state import GameSoFar, HandState
 
 
-def new_hand(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None = None) -> HandState:
+def new_hand(rules: Rules, deal: Deal, redeals_left: tuple[int, ...] | None = None, game: GameSoFar | None = None) -> HandState:
     """The state right after the deal, at the first decision the variant asks for.
 
-    `redeals_left` is how many redeals each player may still call in the game (None: no limit).
+    `redeals_left` is how many redeals each player may still call in the game (None: no limit);
+    `game` is the scores and the hands before, which the table's conditions read (None: none).
     """
     program = program_for(rules)
-    state = HandState(rules, deal, program, redeals_left)
+    state = HandState(rules, deal, program, redeals_left, game)
     state.enter(program.first)
     return state
 

@@ -34,6 +34,7 @@ from .state import (
     DEALER_NAMES_UNSEEN,
     DECLARE_ALONE,
     DEFEND_ALONE,
+    DEFENDER_ASK,
     DEFENDER_DISCARD,
     DEFENDER_DISCARD_FIRST,
     DEFENDER_GIVE,
@@ -44,6 +45,8 @@ from .state import (
     HAND_OVER,
     LONE_DISCARD,
     LONE_DISCARD_FIRST,
+    LONE_HAND_OVER,
+    LONE_RETURN,
     PARTNER_ASK,
     PARTNER_GIVE,
     PLAY,
@@ -105,7 +108,9 @@ def _discard_reason(state: HandState, seat: int, action: Action) -> str:
 def _play_reason(state: HandState, seat: int, action: Action) -> str:
     if not state.holds(seat, action.card):
         return "card_not_in_hand"
-    return "must_follow_suit"
+    if any(state.follows[card] == state.led_suit for card in state.hand(seat)):
+        return "must_follow_suit"
+    return "barred_by_condition"
 
 
 def _nothing(state: HandState, seat: int) -> tuple[Action, ...]:
@@ -235,7 +240,10 @@ ORDER: tuple[Phase, ...] = (
     Phase(
         AUCTION_TRUMP,
         "the auction is won with a bid that names no trump, so its winner names it",
-        lambda rules: rules.auction is not None and any(bid.trump is None for bid in rules.auction.bids.values()),
+        lambda rules: (
+            rules.auction is not None
+            and any(bid.trump is None for bid in (*rules.auction.bids.values(), rules.auction.forced_bid) if bid is not None)
+        ),
         auction.start_trump,
         frozenset({"name_trump"}),
         auction.legal_trump,
@@ -285,14 +293,19 @@ ORDER: tuple[Phase, ...] = (
     ),
     Phase(
         PARTNER_ASK,
-        "the maker plays alone, the variant gives a lone player a partner's card, and there are several partners",
-        lambda rules: rules.lone_play.partner_card and any(len(partners) > 1 for partners in rules.partners),
+        "the maker plays alone, the variant gives a lone player a partner's card, and there are several partners "
+        "or calling for it is the lone player's choice",
+        lambda rules: (
+            rules.lone_play.partner_card
+            and (rules.lone_play.partner_exchange.optional or any(len(partners) > 1 for partners in rules.partners))
+        ),
         declarations.start_ask,
-        frozenset({"ask"}),
+        frozenset({"ask", "pass"}),
         declarations.legal_ask,
         declarations.take_ask,
-        _reason("not_a_partner"),
+        declarations.ask_reason,
         title="The lone player asks a partner for a card",
+        decline="Calls for no card",
     ),
     Phase(
         LONE_DISCARD_FIRST,
@@ -304,6 +317,19 @@ ORDER: tuple[Phase, ...] = (
         exchange.take_discard,
         _discard_reason,
         title="The lone player's discard, before the partner's card",
+    ),
+    Phase(
+        LONE_HAND_OVER,
+        "the maker plays alone and the partner's card is exchanged both ways, the lone player's card first",
+        lambda rules: (
+            _partner_card(rules) and rules.lone_play.partner_exchange.returned and rules.lone_play.partner_exchange.discard_first
+        ),
+        exchange.start_hand_over,
+        frozenset({"give"}),
+        declarations.legal_give,
+        exchange.take_hand_over,
+        _reason("card_not_in_hand"),
+        title="The lone player hands the partner a card",
     ),
     Phase(
         CALL_DISCARD,
@@ -344,7 +370,7 @@ ORDER: tuple[Phase, ...] = (
         lambda rules: _partner_card(rules) or _bids(rules),
         declarations.start_give,
         frozenset({"give"}),
-        declarations.legal_give,
+        declarations.legal_partner_give,
         declarations.take_give,
         _reason("card_not_in_hand"),
         title="A partner gives a card",
@@ -359,6 +385,21 @@ ORDER: tuple[Phase, ...] = (
         declarations.take_lone_discard,
         _discard_reason,
         title="The lone player's discard",
+    ),
+    Phase(
+        LONE_RETURN,
+        "the partner gave the lone maker a card and the exchange goes both ways, so the lone player returns one",
+        lambda rules: (
+            _partner_card(rules)
+            and rules.lone_play.partner_exchange.returned
+            and not rules.lone_play.partner_exchange.discard_first
+        ),
+        exchange.start_return,
+        frozenset({"give"}),
+        declarations.legal_give,
+        exchange.take_return,
+        _reason("card_not_in_hand"),
+        title="The lone player returns a card to the partner",
     ),
     Phase(
         DEALER_DISCARD,
@@ -405,6 +446,19 @@ ORDER: tuple[Phase, ...] = (
         _reason("passed_cannot_go_alone"),
         title="Defending alone",
         decline="Does not defend alone",
+    ),
+    Phase(
+        DEFENDER_ASK,
+        "a defender plays alone, the variant gives a lone defender a partner's card, and calling for it "
+        "is the lone player's choice",
+        lambda rules: _defender_card(rules) and rules.lone_play.partner_exchange.optional,
+        exchange.start_defender_ask,
+        frozenset({"ask", "pass"}),
+        exchange.legal_defender_ask,
+        exchange.take_defender_ask,
+        _reason("not_a_partner"),
+        title="The lone defender calls for a card or not",
+        decline="Calls for no card",
     ),
     Phase(
         DEFENDER_DISCARD_FIRST,

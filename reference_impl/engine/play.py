@@ -14,6 +14,7 @@ from ruleset.compiled.rules import Action, Rules
 
 from .auction import contract_leader
 from .bidding import throw_in
+from .conditions import bars
 from .contract_score import score_contract
 from .penalty import takes_off_guilty_side
 from .state import HandResult, HandState
@@ -54,8 +55,40 @@ def start(state: HandState) -> bool:
 def compiled(phase: Phase, rules: Rules) -> Phase:
     """The play phase with the variant's rule on reneges chosen: a renege is refused, or allowed and penalized."""
     if rules.renege_penalized:
-        return replace(phase, legal=legal_any_card, take=take_play_watching_reneges, allows=allows_any_card)
-    return replace(phase, legal=legal_following_suit, take=take_play, allows=allows_following_suit)
+        phase = replace(phase, legal=legal_any_card, take=take_play_watching_reneges, allows=allows_any_card)
+    else:
+        phase = replace(phase, legal=legal_following_suit, take=take_play, allows=allows_following_suit)
+    return phase if not rules.conditions else _under_conditions(phase)
+
+
+def _under_conditions(phase: Phase) -> Phase:
+    """The play phase where a table condition may bar trumping: the cards it bars are taken out of the legal ones
+    (the refusal is then `barred_by_condition`)."""
+    legal, allows = phase.legal, phase.allows
+    assert allows is not None
+
+    def legal_unbarred(state: HandState, seat: int) -> tuple[Action, ...]:
+        actions = legal(state, seat)
+        if not state.trick:
+            return actions
+        kept = _unbarred(state, seat, state.hand(seat))
+        return tuple([action for action in actions if action.card in kept])
+
+    def allows_unbarred(state: HandState, seat: int, action: Action) -> bool:
+        return allows(state, seat, action) and (not state.trick or action.card in _unbarred(state, seat, state.hand(seat)))
+
+    return replace(phase, legal=legal_unbarred, allows=allows_unbarred)
+
+
+def _unbarred(state: HandState, seat: int, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of `hand` a table condition leaves to a player who cannot follow suit (all, where none bars or the
+    bar would leave nothing: a hand of trumps plays a trump)."""
+    follows = state.follows
+    led = state.led_suit
+    if any(follows[card] == led for card in hand) or not bars(state, seat, "trumping"):
+        return hand
+    kept = tuple([card for card in hand if follows[card] != state.trump])
+    return kept or hand
 
 
 def trick_winner_for(rules: Rules) -> Callable[[HandState, tuple[tuple[int, int], ...]], int]:
@@ -196,7 +229,7 @@ def finish(state: HandState) -> bool:
     """The hand ends: scored once its tricks are played, thrown in when nobody made trump."""
     if state.trump is None:
         throw_in(state)
-    elif state.contract is not None:
+    elif state.contract is not None and state.rules.player_scoring is None:
         score_contract(state)
     else:
         _score(state)
@@ -206,17 +239,20 @@ def finish(state: HandState) -> bool:
 def _score(state: HandState) -> None:
     rules = state.rules
     maker = state.maker
-    assert maker is not None
-    makers_team = rules.team_of[maker]
     won = state.won
-    makers_tricks = sum(won[seat] for seat in rules.teams[makers_team])
     maker_alone = bool(state.maker_alone)
+    makers_tricks = 0 if maker is None else sum(won[seat] for seat in rules.teams[rules.team_of[maker]])
     player_rows: tuple[str | None, ...] = ()
+    row_name: str | None
+    clause: str | None
     if rules.player_scoring is not None:
         points, player_rows = _player_points(state)
-        makers_row = rules.player_scoring.row("maker", state.tricks_won[maker])  # the hand's row: the maker's own
-        row_name, clause = makers_row.name, makers_row.clause
+        # The hand's row is the maker's own; a hand nobody made has none, and cites the rule that played it.
+        row_name = None if maker is None else player_rows[maker]
+        clause = _no_maker_clause(state) if maker is None else rules.player_scoring.row(*_outcome(state, maker)).clause
     else:
+        assert maker is not None, "a hand nobody made is scored player by player (a semantic check)"
+        makers_team = rules.team_of[maker]
         table = rules.scoring_predicted_alone if state.predicted_alone else rules.scoring
         row = table[(makers_tricks, maker_alone, state.defender_alone is not None)]
         points = [0] * len(rules.teams)
@@ -224,9 +260,15 @@ def _score(state: HandState) -> None:
             if (team == makers_team) == (row.to == "makers"):
                 points[team] = row.points
         row_name, clause = row.name, row.clause
-    clause_cited: str | None = clause
     if state.reneged is not None:
-        points, row_name, clause_cited = _renege_points(state, state.reneged), "renege", rules.renege_clause
+        points, row_name, clause = _renege_points(state, state.reneged), "renege", rules.renege_clause
+    contract = state.contract
+    won_by: tuple[int, ...] = ()
+    if contract is not None and maker is not None:
+        # As a contract row decides it: the bidders who made their bid won the hand, else every other side.
+        bidders = rules.team_of[maker]
+        made = makers_tricks >= contract.bid.tricks
+        won_by = (bidders,) if made else tuple(team for team in range(len(rules.teams)) if team != bidders)
     state.end(
         HandResult(
             thrown_in=False,
@@ -236,12 +278,33 @@ def _score(state: HandState) -> None:
             maker_alone=maker_alone,
             defender_alone=state.defender_alone,
             row=row_name,
-            clause=clause_cited,
+            clause=clause,
             points=tuple(points),
             reneged_by=state.reneged,
             player_rows=player_rows,
+            hand_won_by=won_by,
         )
     )
+
+
+def _outcome(state: HandState, seat: int) -> tuple[str, int, bool | None]:
+    """One player's key in the per-player table: role, own tricks, and whether the hand's contract was made
+    (None without a contract: a game with no auction, or a hand nobody made)."""
+    rules = state.rules
+    role = "maker" if seat == state.maker else "defender" if state.active[seat] else "folded"
+    contract = state.contract
+    made = None
+    if contract is not None and state.maker is not None:
+        bidders = rules.teams[rules.team_of[state.maker]]
+        made = sum(state.won[bidder] for bidder in bidders) >= contract.bid.tricks
+    return role, state.won[seat], made
+
+
+def _no_maker_clause(state: HandState) -> str | None:
+    """The clause of the rule that had a hand played with nobody as the maker: all passing's where the
+    bidding was passed out, else the forced up-card's (no bidding took place)."""
+    rules = state.rules
+    return rules.bidding.all_pass_clause if any(state.passed) else rules.bidding.forced_trump_clause
 
 
 def _player_points(state: HandState) -> tuple[list[int], tuple[str | None, ...]]:
@@ -252,8 +315,7 @@ def _player_points(state: HandState) -> tuple[list[int], tuple[str | None, ...]]
     points = [0] * len(rules.teams)
     rows: list[str | None] = []
     for seat in range(rules.players):
-        role = "maker" if seat == state.maker else "defender" if state.active[seat] else "folded"
-        row = table.row(role, state.won[seat])
+        row = table.row(*_outcome(state, seat))
         points[rules.team_of[seat]] += row.points(state.won[seat])
         rows.append(row.name)
     return points, tuple(rows)

@@ -54,6 +54,9 @@ CALL_DISCARD = "call_discard"
 CALL_HAND_OVER = "call_hand_over"
 CALL_PASS_BACK = "call_pass_back"
 SPECIAL_UP_BID = "special_up_bid"
+LONE_HAND_OVER = "lone_hand_over"
+LONE_RETURN = "lone_return"
+DEFENDER_ASK = "defender_ask"
 
 
 class IllegalAction(Exception):
@@ -90,6 +93,23 @@ class HandResult:
     """Each seat's row of a per-player table (empty where the hand is scored by sides)."""
     hand_won_by: tuple[int, ...] = ()
     """In a contract game, the teams that won the hand: the bidders who made their bid, else the defenders who set it."""
+
+
+@dataclass(frozen=True)
+class PastHand:
+    """What a table condition asks of an earlier hand of the game: who made trump, in which suit, whether they were euchred."""
+
+    maker: int | None
+    trump: int | None
+    euchred: bool
+
+
+@dataclass(frozen=True)
+class GameSoFar:
+    """The game around a hand, as its table conditions see it: each side's score when the hand was dealt, and the hands before."""
+
+    scores: tuple[int, ...]
+    past: tuple[PastHand, ...] = ()
 
 
 FIELDS = (
@@ -135,6 +155,9 @@ FIELDS = (
     "folded",
     "bids",
     "contract",
+    "declined_call",
+    "up_card_given",
+    "game",
     "_legal",
 )
 """The fields a copy takes as they are: every value is immutable (ints, tuples, records, None)."""
@@ -212,6 +235,12 @@ class HandState:
     """The auction so far, passes included, as (seat, action); the last bid in it is the highest."""
     contract: Contract | None
     """The auction's result, once it is over (its trump None until the winner names it)."""
+    declined_call: tuple[int, ...]
+    """The lone players who chose not to call for a partner's card (where calling is their choice)."""
+    up_card_given: bool
+    """Whether the dealer passed the up-card itself to a lone partner, instead of a card of the hand."""
+    game: GameSoFar | None
+    """The scores and the hands before this one, for the table's conditions (None: a hand played alone, at 0 with no history)."""
     _legal: tuple[Action, ...] | None
     """The legal actions, worked out at most once between two actions."""
     bits: list[int]
@@ -226,8 +255,13 @@ class HandState:
     _done: int
     """How many actions were done in place on this state (and can be undone): each left a MARK in the journal."""
 
-    def __init__(self, rules: Rules, deal: Deal, program: Program, redeals_left: tuple[int, ...] | None) -> None:
-        """The state as dealt, before the first phase is entered (`machine.new_hand` enters it)."""
+    def __init__(
+        self, rules: Rules, deal: Deal, program: Program, redeals_left: tuple[int, ...] | None, game: GameSoFar | None = None
+    ) -> None:
+        """The state as dealt, before the first phase is entered (`machine.new_hand` enters it).
+
+        `game` is the scores and the hands before, which the table's conditions read (None: none).
+        """
         players = rules.players
         self.rules = rules
         self.deal = deal
@@ -253,6 +287,9 @@ class HandState:
         self.predicted_alone = False
         self.callers = self.set_aside = self.cards_passed = self.under_callers = self.folded = self.bids = ()
         self.kitty = deal.kitty
+        self.declined_call = ()
+        self.up_card_given = False
+        self.game = game
         self._legal = None
         card_bit = program.bit.__getitem__
         self.bits = [sum(map(card_bit, hand)) for hand in deal.hands]  # a card is dealt once: the sum of bits is their union

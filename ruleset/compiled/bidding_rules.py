@@ -54,6 +54,14 @@ class Bidding:
     prediction: bool
     going_under: GoingUnder | None
     """Which hands may exchange cards with the kitty before the bidding (None: no hand may)."""
+    forced_trump_no_maker: bool
+    """Whether a trump forced by the up-card is made by nobody: the hand is played at once, the up-card untaken."""
+    all_pass_no_trump: bool
+    """Whether a hand everybody passed is played at no trump with nobody as the maker, instead of thrown in."""
+    forced_trump_clause: str | None
+    """The clause a hand whose trump the up-card forced cites when nobody made it."""
+    all_pass_clause: str | None
+    """The clause a hand everybody passed cites when it is played all the same."""
 
 
 def compile_bidding(data: dict[str, Any]) -> Bidding:
@@ -84,4 +92,14 @@ def compile_bidding(data: dict[str, Any]) -> Bidding:
         redeal_limit=None if redeal is None else redeal["per_player_per_game"],
         prediction=bidding["prediction"]["enabled"],
         going_under=compile_going_under(bidding),
+        forced_trump_no_maker=bidding["forced_trump_maker"] == "nobody",
+        all_pass_no_trump=bidding["all_pass"] == "play_no_trump",
+        forced_trump_clause=_rule_clause(bidding, "forced_trump_maker", "forced_trump_up_suits"),
+        all_pass_clause=bidding.get("all_pass_clause", bidding.get("clause")),
     )
+
+
+def _rule_clause(bidding: dict[str, Any], *rules: str) -> str | None:
+    """The clause a bidding rule cites (rule_clauses, by rule name, the first named found), else the section's own."""
+    named = bidding.get("rule_clauses") or {}
+    return next((named[rule] for rule in rules if rule in named), bidding.get("clause"))

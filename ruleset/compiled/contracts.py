@@ -32,12 +32,14 @@ class Bid:
     """The trump index the bid names (4 for no trump); None where trump is named after the auction."""
     alone: bool
     call: int
-    """Cards each partner gives a lone bidder (who discards as many; both ways, who first hands the partner as many)."""
+    """Cards each partner gives a lone bidder (who discards as many, or keeps them; both ways, first hands over as many)."""
     exchange: str
-    """The order of the exchange: partner_first, bidder_first, blind or both_ways (variant.schema.json, named_bid)."""
+    """The order of the exchange: partner_first, bidder_first, blind, both_ways or keep (variant.schema.json, named_bid)."""
     ends_auction: bool
     givers_from_bidder: bool = False
     """Several partners give in turn clockwise from the bidder; else in seat-number order (named_bid.give_order)."""
+    only_over: str | None = None
+    """The name of the only bid this one may overcall (a double moon over a moon); None: any lower standing bid."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,8 @@ class Auction:
     dealer_stuck: bool
     min_tricks: int
     stuck_min: int
+    stuck_exact: bool
+    """A stuck dealer bids stuck_min and nothing else (auction.stuck_bid: exactly); else anything from it up."""
     bidder_leads: bool
     bids: Mapping[str, Bid]
     """Every bid of the variant by its text, lowest rank first."""
@@ -60,8 +64,13 @@ class Auction:
     engine knows so that it can refuse them as bid_not_allowed rather than as unknown."""
     round_limit: int | None
     """Rounds of bidding at most, where the bidding goes round; None: no limit (once round, or until the others pass)."""
+    all_pass_last_round: bool
+    """Nobody having bid, the rounds go on to the last, where all_pass applies (auction.all_pass_round: last)."""
     no_trump_lead: str
     """Who leads the first trick of a no-trump contract (high or low): bidder, left_of_dealer or left_of_bidder."""
+    forced_bid: Bid | None = None
+    """The contract a dealer is held to when everybody passes, the dealer too (all_pass: dealer_forced): a number of
+    tricks with no trump named yet, the dealer naming it once the auction is over; None where nobody is forced."""
 
 
 @dataclass(frozen=True)
@@ -132,27 +141,34 @@ def compile_auction(section: dict[str, Any], hand_size: int, trump_letters: str)
                 named["exchange"],
                 named["ends_auction"],
                 named["give_order"] == "left_of_bidder",
+                named["only_over"],
             )
     levels = [str(tricks) for tricks in range(1, section["max"] + 1)] + [named["name"] for named in section["named_bids"]]
     all_forms = [("", -1), *((f":{letter}", index) for index, letter in enumerate(trump_letters))]
     other_forms = tuple(
         (f"bid:{level}{suffix}", trump) for level in levels for suffix, trump in all_forms if f"bid:{level}{suffix}" not in bids
     )
-    stuck_min = section["stuck_min"]
+    stuck_min = section["min"] if section["stuck_min"] is None else section["stuck_min"]
     rounds = section["rounds"]
     no_trump_lead = section["first_lead_no_trump"]
+    forced = None
+    if section["all_pass"] == "dealer_forced":
+        forced = Bid(f"bid:{stuck_min}", NUMBER, stuck_min, stuck_min, None, False, 0, "partner_first", False)
     return Auction(
         trump_choices=choices,
         until_passed=rounds != "once",
         passed_may_return=section["passed_may_return"],
         dealer_stuck=section["all_pass"] == "dealer_stuck",
         min_tricks=section["min"],
-        stuck_min=section["min"] if stuck_min is None else stuck_min,
+        stuck_min=stuck_min,
+        stuck_exact=section["stuck_bid"] == "exactly",
         bidder_leads=section["first_lead"] == "bidder",
         bids=MappingProxyType(bids),
         other_forms=other_forms,
         round_limit=rounds if isinstance(rounds, int) else None,
+        all_pass_last_round=section["all_pass_round"] == "last",
         no_trump_lead=section["first_lead"] if no_trump_lead is None else no_trump_lead,
+        forced_bid=forced,
     )
 
 

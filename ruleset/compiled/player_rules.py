@@ -2,7 +2,8 @@
 
 A side's table (`rules.ScoringRow`) answers "what does the makers' side score for this many
 tricks"; a game of individuals such as Buck Euchre asks instead, for every player, "what does a
-player in this role score for their own tricks". Both questions are answered by lookup, built
+player in this role score for their own tricks" (and, where there was an auction, "was the bid
+made"). Both questions are answered by lookup, built
 once here, so scoring a hand never reads the document.
 """
 
@@ -32,12 +33,16 @@ class PlayerRow:
 
 @dataclass(frozen=True)
 class PlayerScoring:
-    """The per-player table, keyed by (role, tricks): every outcome a player can have has its row."""
+    """The per-player table, keyed by (role, tricks, made): every outcome a player can have has its row.
 
-    rows: Mapping[tuple[str, int], PlayerRow]
+    `made` is whether the hand's contract was made, None where the hand had no contract (a game
+    without an auction, or a hand played with nobody as the maker).
+    """
 
-    def row(self, role: str, tricks: int) -> PlayerRow:
-        return self.rows[(role, tricks)]
+    rows: Mapping[tuple[str, int, bool | None], PlayerRow]
+
+    def row(self, role: str, tricks: int, made: bool | None = None) -> PlayerRow:
+        return self.rows[(role, tricks, made)]
 
 
 @dataclass(frozen=True)
@@ -59,11 +64,11 @@ def compile_player_scoring(data: dict[str, Any]) -> PlayerScoring | None:
         name: PlayerRow(name, row.get("label", name), row["award"]["tricks"], row["award"]["points"], row["clause"])
         for name, row in written.items()
     }
-    table: dict[tuple[str, int], PlayerRow] = {}
+    table: dict[tuple[str, int, bool | None], PlayerRow] = {}
     for outcome in player_outcomes(data):
         for name, row in written.items():
             if player_row_covers(row["when"], outcome):
-                table[(outcome["role"], outcome["tricks"])] = rows[name]
+                table[(outcome["role"], outcome["tricks"], outcome["made"])] = rows[name]
     return PlayerScoring(MappingProxyType(table))
 
 

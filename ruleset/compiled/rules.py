@@ -14,6 +14,7 @@ from typing import Any
 
 from ruleset.compiled.bidding_rules import Bidding, compile_bidding
 from ruleset.compiled.cards import RED_SUITS, SAME_COLOUR, SUITS, Card, parse_card
+from ruleset.compiled.condition_rules import ConditionRule, compile_conditions
 from ruleset.compiled.contracts import Auction, ContractScoring, compile_auction, compile_contract_scoring
 from ruleset.compiled.lone_rules import LonePlay, compile_lone_play
 from ruleset.compiled.match_rules import MatchRules, compile_match
@@ -37,6 +38,8 @@ class ScoringRow:
     to: str
     points: int
     clause: str
+    maker_points: int | None = None
+    """What the maker alone is credited on a tally kept per player (None: the side's points)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,6 +135,8 @@ class Rules:
     """The scoring rows of a contract game, by bid and made or set (None without an auction)."""
     game_hands: int | None
     """The number of hands a game lasts, after which the best score wins (None: the game ends at the target)."""
+    conditions: tuple[ConditionRule, ...] = ()
+    """The table's conditions (`conditions`): actions barred while a named condition holds."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -203,13 +208,21 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         auction=auction,
         contract_scoring=None if auction is None else compile_contract_scoring(data),
         game_hands=game["hands"],
+        conditions=compile_conditions(data),
     )
 
 
 def _scoring_tables(data: dict[str, Any]) -> dict[bool, dict[tuple[int, bool, bool], ScoringRow]]:
     """The side's table keyed by (makers' tricks, maker alone, defender alone), for hands predicted alone (True) or not."""
     rows = {
-        name: ScoringRow(name, row.get("label", name), row["award"]["to"], row["award"]["points"], row["clause"])
+        name: ScoringRow(
+            name,
+            row.get("label", name),
+            row["award"]["to"],
+            row["award"]["points"],
+            row["clause"],
+            row["award"].get("maker_points"),
+        )
         for name, row in data["scoring"]["rows"].items()
         if "to" in row["award"]  # a contract game's rows are compiled with the auction
     }

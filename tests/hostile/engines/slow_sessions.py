@@ -1,5 +1,5 @@
 """A correct engine that offers sessions and takes 0.3 s over every reply: the reference engine through the
-engine kit, each message answered after a pause. Each reply comes well within the run's timeout of 1 s,
+engine kit, each message answered after a pause. Each reply comes well within the run's timeout (4 s in its case),
 though a scenario's replies together take longer than that."""
 
 import os
