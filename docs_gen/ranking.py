@@ -25,9 +25,9 @@ class SuitOrder:
 def trump_choices(rules: Rules) -> list[str]:
     """The trump suits a hand can have: each suit of the deck, and N or L where no trump, high or low, can be named."""
     letters = [letter for letter in SUITS if any(card.suit == letter for card in rules.deck)]
-    if getattr(rules, "no_trump", False):
+    if rules.bidding.no_trump:
         letters.append("N")
-    if getattr(rules, "low_no_trump", False):
+    if rules.bidding.low_no_trump:
         letters.append("L")
     return letters
 

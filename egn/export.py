@@ -14,6 +14,7 @@ differences, so the user can audit the file with `--variant` and `-r` instead of
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -170,15 +171,13 @@ _NOT_COMPARED = frozenset(
 )
 _PART_OF_THE_DECK = frozenset({"deck", "effective_suit", "power", "special_cards"})
 _SCORING = frozenset({"scoring", "scoring_predicted_alone"})
+_SECTIONS = frozenset({"bidding", "lone_play"})
 
 
 def differences(rules: Rules, back: Rules) -> tuple[str, ...]:
     """What `back` (the rules read back from the flags) would do differently from `rules`."""
     found = []
-    for name in (f.name for f in fields(Rules)):
-        if name in _NOT_COMPARED or name in _PART_OF_THE_DECK or name in _SCORING:
-            continue
-        ours, theirs = getattr(rules, name), getattr(back, name)
+    for name, ours, theirs in _settings(rules, back):
         if ours != theirs:
             found.append(f"{name}: ours {_shown(name, ours)}, read back {_shown(name, theirs)}")
     if [card.code for card in rules.deck] != [card.code for card in back.deck]:
@@ -188,6 +187,20 @@ def differences(rules: Rules, back: Rules) -> tuple[str, ...]:
     if any(_rows(getattr(rules, name)) != _rows(getattr(back, name)) for name in sorted(_SCORING)):
         found.append("the scoring table")
     return tuple(found)
+
+
+def _settings(rules: Rules, back: Rules) -> Iterator[tuple[str, Any, Any]]:
+    """Each compared setting by name, with its value in both: a compiled section's (bidding, lone play) one by one."""
+    for name in (f.name for f in fields(Rules)):
+        if name in _NOT_COMPARED or name in _PART_OF_THE_DECK or name in _SCORING:
+            continue
+        ours, theirs = getattr(rules, name), getattr(back, name)
+        if name in _SECTIONS:
+            for inner in (f.name for f in fields(ours)):
+                if inner not in _NOT_COMPARED:
+                    yield inner, getattr(ours, inner), getattr(theirs, inner)
+        else:
+            yield name, ours, theirs
 
 
 def _rows(table: Any) -> dict[Any, tuple[str, int]]:

@@ -332,7 +332,7 @@ def _requirements(values: Mapping[str, Any], explicit: set[str]) -> list[_Requir
         req("scoring", partnered(_standard_scoring), lambda r: "other points for hands played as a pair"),
         req("winning_score", lambda r: r.target == v["winning_score"], lambda r: f"a target of {r.target}"),
         req("num_deals", lambda r: True, lambda r: ""),
-        req("allow_no_trump", lambda r: bool(getattr(r, "no_trump", False)) == v["allow_no_trump"], _no_trump_text),
+        req("allow_no_trump", lambda r: bool(r.bidding.no_trump) == v["allow_no_trump"], _no_trump_text),
         req("partners_best", lone(lambda r: _partners_best(r, bool(v["partners_best"]))), _partner_card_text),
         *[req(flag, _absent(bool(v[flag])), lambda r: "no such rule") for flag in NO_COUNTERPART],
     ]
@@ -354,7 +354,7 @@ _FLAG_VIEW: dict[str, Callable[[Rules], Any]] = {
     "scoring": lambda r: _standard_scoring(r),
     "winning_score": lambda r: r.target,
     "num_deals": lambda r: None,
-    "allow_no_trump": lambda r: bool(getattr(r, "no_trump", False)),
+    "allow_no_trump": lambda r: bool(r.bidding.no_trump),
     "partners_best": lambda r: (r.lone_play.partner_card, r.lone_play.partner_exchange),
     **{flag: (lambda r: None) for flag in NO_COUNTERPART},
 }
@@ -416,7 +416,7 @@ def _partner_card_text(rules: Rules) -> str:
 
 
 def _no_trump_text(rules: Rules) -> str:
-    return "no-trump calls" if getattr(rules, "no_trump", False) else "no no-trump call"
+    return "no-trump calls" if rules.bidding.no_trump else "no no-trump call"
 
 
 def _lone_points(rules: Rules, march: bool) -> set[int]:
