@@ -15,6 +15,7 @@ from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 from .conditions import bars
 from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, trump_without_maker, up_suit
 from .state import HAND_OVER, HandResult, HandState
+from .turned_down_call import counts_as_pass, pass_calls
 
 
 def redeal_callers(state: HandState) -> tuple[int, ...]:
@@ -233,11 +234,12 @@ def legal_round_two(state: HandState, seat: int) -> tuple[Action, ...]:
     stuck = rules.stick_the_dealer and seat == state.dealer
     allowed = [] if stuck else [actions["pass"]]
     allowed.extend(actions[f"name_trump:{TRUMP_LETTERS[index]}"] for index in nameable(state, seat))
+    allowed.extend(call for call in pass_calls(state, seat) if call not in allowed)
     return tuple(allowed)
 
 
 def take_round_two(state: HandState, seat: int, action: Action) -> bool:
-    if action.kind == "name_trump":
+    if action.kind == "name_trump" and not counts_as_pass(state, seat, action):
         trump_made(state, seat, action.suit, None, 2)
         return True
     record_pass(state, seat, PASSED_ROUND_TWO)

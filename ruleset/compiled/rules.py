@@ -178,6 +178,8 @@ class Rules:
     """The clause a hand everybody passed cites when it is played all the same."""
     conditions: tuple[ConditionRule, ...] = ()
     """The table's conditions (`conditions`): actions barred while a named condition holds."""
+    turned_down_call_passes: bool = False
+    """Whether naming the suit turned down in round two is taken as a pass (`bidding.turned_down_call`)."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -322,6 +324,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         forced_trump_clause=_rule_clause(bidding, "forced_trump_maker", "forced_trump_up_suits"),
         all_pass_clause=bidding.get("all_pass_clause", bidding.get("clause")),
         conditions=compile_conditions(data),
+        turned_down_call_passes=data["bidding"].get("turned_down_call") == "pass",
     )
     return Rules(**rules_data)
 
