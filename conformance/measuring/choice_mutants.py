@@ -141,6 +141,11 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("cutthroat", "/game/tie", "s0-leaves-players-agree-beforehand"): Reading(
         why_not="an agreement between players is no rule: the other readings name what they may agree"
     ),
+    ("somerset-1888", "/game/target", "ten-points"): Reading(_set(10)),
+    ("turned-down-call-passes", "/bidding/turned_down_call", "refused"): Reading(_set("refused")),
+    ("somerset-1888", "/scoring/rows/lone-euchred/award/points", "two-points"): Reading(_set(2)),
+    ("somerset-1888", "/bidding/round_one/dealer_may_discard_up_card", "up-card-may-be-discarded"): Reading(_set(True)),
+    ("somerset-1888", "/lone_play/passed_player", "any-round"): Reading(_set("not_if_passed")),
     ("north-american-32", "/deal/hand_size", "seven-cards-each-texts-derived"): Reading(
         why_not=(
             "seven cards make seven tricks, and the texts give no scoring for six or seven: the reading needs a "

@@ -20,6 +20,7 @@ from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 from .conditions import bars
 from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, trump_without_maker
 from .state import HandResult, HandState
+from .turned_down_call import counts_as_pass
 from .who_may import Decision
 
 if TYPE_CHECKING:
@@ -228,7 +229,7 @@ def round_two_refusal(state: HandState, seat: int, action: Action) -> str | None
     if action.kind == "pass":
         return "dealer_must_name_trump" if stuck else None
     reason = naming_refusal(state.rules.bidding, action.suit, state.turned_down, stuck)
-    if reason is not None:
+    if reason is not None or counts_as_pass(state, seat, action):
         return reason
     if (
         action.suit < len(SUITS)
@@ -264,7 +265,8 @@ def naming_refusal(bidding: Bidding, suit: int, turned_down: int | None, stuck: 
     if suit in bidding.forbidden_trump:
         return "suit_not_allowed"
     if suit == turned_down and not (stuck and bidding.stuck_dealer_may_name_turned_down):
-        return "turned_down_suit"
+        # Where naming it counts as a pass, anyone who may pass may name it.
+        return None if bidding.turned_down_call_passes and not stuck else "turned_down_suit"
     return None
 
 
@@ -318,7 +320,7 @@ def compiled_round_two(phase: Phase, rules: Rules) -> Phase:
 
 
 def take_round_two(state: HandState, seat: int, action: Action) -> bool:
-    if action.kind == "name_trump":
+    if action.kind == "name_trump" and not counts_as_pass(state, seat, action):
         trump_made(state, seat, action.suit, None, 2)
         return True
     record_pass(state, seat, PASSED_ROUND_TWO)

@@ -62,6 +62,8 @@ class Bidding:
     """The clause a hand whose trump the up-card forced cites when nobody made it."""
     all_pass_clause: str | None
     """The clause a hand everybody passed cites when it is played all the same."""
+    turned_down_call_passes: bool
+    """Whether naming the suit turned down in round two is taken as a pass (`bidding.turned_down_call`)."""
 
 
 def compile_bidding(data: dict[str, Any]) -> Bidding:
@@ -96,6 +98,7 @@ def compile_bidding(data: dict[str, Any]) -> Bidding:
         all_pass_no_trump=bidding["all_pass"] == "play_no_trump",
         forced_trump_clause=_rule_clause(bidding, "forced_trump_maker", "forced_trump_up_suits"),
         all_pass_clause=bidding.get("all_pass_clause", bidding.get("clause")),
+        turned_down_call_passes=bidding.get("turned_down_call") == "pass",
     )
 
 
