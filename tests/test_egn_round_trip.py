@@ -67,6 +67,7 @@ NO_EGN_COUNTERPART = {
     "no-calling-twice",
     "no-lone-at-score",
     "no-trumping-aces",
+    "up-card-names-loner",
     "partners-best=discard-first",
     "partners-best-defender=discard-first",
     "partners-best-defender=receive-first",

@@ -36,6 +36,7 @@ MAY_BE_ABSENT = {
     "called_last_hand",
     "suit_euchred",
     "led_rank",
+    "up_card_seat",
     "tricks",
     "made",  # a contract game's row conditions, likewise
     "bid",

@@ -207,6 +207,13 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("no-trumping-aces", "/conditions/ace-led/when/led_rank", "any-card-trumped"): Reading(
         _without_condition("ace-led", "led_rank")
     ),
+    ("up-card-names-loner", "/conditions/named-goes-alone/when/up_card_seat", "partner-plays"): Reading(
+        _without_condition("named-goes-alone", "up_card_seat")
+    ),
+    ("up-card-names-loner", "/conditions/named-orders-up/when/up_card_seat", "named-player-only"): Reading(
+        why_not="a condition holds of the player it names; barring every player but the one the up-card names is no "
+        "condition of the language"
+    ),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once-per-match"): Reading(why_not=NO_MATCH),
     ("no-ace-no-face", "/bidding/redeal/ranks", "ace-allowed"): Reading(_also("A")),
     ("no-ace-no-face", "/bidding/redeal/ranks", "non-trump-nines-tens-after"): Reading(

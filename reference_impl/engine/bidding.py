@@ -152,6 +152,8 @@ def barred_call(state: HandState, seat: int, suit: int | None) -> bool:
 def legal_round_one(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
     if may_order_up(state, seat):
+        if state.rules.conditions and bars(state, seat, "passing"):
+            return (actions["order_up"],)
         return (actions["pass"], actions["order_up"])
     return (actions["pass"],)
 

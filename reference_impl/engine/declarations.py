@@ -100,7 +100,7 @@ def start_alone(state: HandState) -> bool:
 
 def legal_alone(state: HandState, seat: int) -> tuple[Action, ...]:
     actions = state.rules.actions
-    if must_go_alone(state):
+    if must_go_alone(state) or bars(state, seat, "partnered_hand"):
         return (actions["go_alone"],)
     if passed_earlier(state, seat) or bars(state, seat, "lone_hand"):
         return (actions["pass"],)

@@ -92,6 +92,8 @@ def _reason(code: str) -> Refusal:
 
 
 def _round_one_reason(state: HandState, seat: int, action: Action) -> str:
+    if action.kind == "pass":
+        return "barred_by_condition"
     if up_suit(state) in state.rules.forbidden_trump:
         return "suit_not_allowed"
     if bidding.barred_call(state, seat, up_suit(state)):
