@@ -30,6 +30,8 @@ def _when(name: str, value: Any) -> str:
         return "if they made trump in the hand before"
     if name == "suit_euchred":
         return "once its makers were euchred in an earlier hand of the game"
+    if name == "not_last_trick_suit":
+        return "other than the suit that took the last trick played in the game (a left bower took it as a trump)"
     if name == "led_rank":
         return f"when the card led is of rank {esc(str(value))} and not a trump"
     if name == "up_card_seat":

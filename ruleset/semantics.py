@@ -269,7 +269,7 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
                 yield r.error(f"/scoring/rows/{name}/when/bid/{index}", f"no bid is named {bid!r} (number, or a named bid)")
 
 
-_CONDITION_BARS = {"suit_euchred": "suit", "led_rank": "trumping"}
+_CONDITION_BARS = {"suit_euchred": "suit", "not_last_trick_suit": "suit", "led_rank": "trumping"}
 """The conditions asked of one thing only: a suit being made trump, a card led; the others are asked of the player."""
 
 

@@ -68,6 +68,7 @@ NO_EGN_COUNTERPART = {
     "no-lone-at-score",
     "no-trumping-aces",
     "up-card-names-loner",
+    "last-trick-trump",
     "partners-best=discard-first",
     "partners-best-defender=discard-first",
     "partners-best-defender=receive-first",

@@ -37,6 +37,7 @@ MAY_BE_ABSENT = {
     "suit_euchred",
     "led_rank",
     "up_card_seat",
+    "not_last_trick_suit",
     "tricks",
     "made",  # a contract game's row conditions, likewise
     "bid",

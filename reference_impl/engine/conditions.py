@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ruleset.compiled.condition_rules import ConditionRule
 
+from .last_trick_suit import other_than_last_trick
 from .state import HandState
 from .up_card_seat import up_card_names
 
@@ -48,6 +49,8 @@ def holds(rule: ConditionRule, state: HandState, seat: int, suit: int | None = N
         return _suit_euchred(state, suit)
     if rule.name == "led_rank":
         return _led_rank(state, rule.value)
+    if rule.name == "not_last_trick_suit":
+        return other_than_last_trick(state, suit)
     if rule.name == "up_card_seat":
         assert isinstance(rule.value, tuple)
         return up_card_names(state, seat, rule.value)

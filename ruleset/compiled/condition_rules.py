@@ -20,7 +20,7 @@ class ConditionRule:
 
     bars: str
     name: str
-    """score_at_least, called_last_hand, suit_euchred, led_rank or up_card_seat."""
+    """score_at_least, called_last_hand, suit_euchred, not_last_trick_suit, led_rank or up_card_seat."""
     value: int | str | bool | tuple[tuple[str, str], ...]
     """The parameter; a mapping (up_card_seat's suit to seat) as its sorted pairs, so the rules stay hashable."""
     clause: str | None
