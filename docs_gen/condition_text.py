@@ -15,7 +15,12 @@ _BARS = {
     "calling": "A player may not make trump (only pass)",
     "suit": "Nobody may make a suit trump",
     "trumping": "A player who cannot follow suit may not play a trump (unless holding only trumps)",
+    "passing": "A player may not pass in the first round (they must order the up-card up)",
+    "partnered_hand": "A maker must play alone",
 }
+
+_SEATS = {"dealer": "the dealer", "left": "the dealer's left", "partner": "the dealer's partner", "right": "the dealer's right"}
+_SUIT_NAMES = {"C": "a club", "D": "a diamond", "H": "a heart", "S": "a spade"}
 
 
 def _when(name: str, value: Any) -> str:
@@ -25,8 +30,13 @@ def _when(name: str, value: Any) -> str:
         return "if they made trump in the hand before"
     if name == "suit_euchred":
         return "once its makers were euchred in an earlier hand of the game"
+    if name == "not_last_trick_suit":
+        return "other than the suit that took the last trick played in the game (a left bower took it as a trump)"
     if name == "led_rank":
         return f"when the card led is of rank {esc(str(value))} and not a trump"
+    if name == "up_card_seat":
+        named = "; ".join(f"{_SUIT_NAMES[suit]}, {_SEATS[seat]}" for suit, seat in value.items())
+        return f"if the up-card's suit, in the first round, names their seat ({esc(named)})"
     raise ValueError(f"unknown condition {name!r}")
 
 

@@ -269,7 +269,7 @@ def _auction(r: Resolved) -> Iterator[SpecError]:
                 yield r.error(f"/scoring/rows/{name}/when/bid/{index}", f"no bid is named {bid!r} (number, or a named bid)")
 
 
-_CONDITION_BARS = {"suit_euchred": "suit", "led_rank": "trumping"}
+_CONDITION_BARS = {"suit_euchred": "suit", "not_last_trick_suit": "suit", "led_rank": "trumping"}
 """The conditions asked of one thing only: a suit being made trump, a card led; the others are asked of the player."""
 
 
@@ -287,10 +287,15 @@ def _conditions(r: Resolved) -> Iterator[SpecError]:
             yield r.error(f"{where}/bars", f"bars: {item['bars']} needs a condition asked of it ({', '.join(_CONDITION_BARS)})")
         if item["bars"] in ("calling", "suit") and r.data["auction"] is not None:
             yield r.error(f"{where}/bars", "this bars a call of the bidding rounds, and the variant makes trump by an auction")
-        if item["bars"] == "lone_hand" and r.data["lone_play"]["maker"] != "choice":
+        if item["bars"] in ("lone_hand", "partnered_hand") and r.data["lone_play"]["maker"] != "choice":
             yield r.error(
-                f"{where}/bars", "a lone hand is barred only where the maker chooses to go alone (lone_play.maker: choice)"
+                f"{where}/bars",
+                "a lone hand is barred or required only where the maker chooses to go alone (lone_play.maker: choice)",
             )
+        if item["bars"] == "passing" and name != "up_card_seat":
+            yield r.error(f"{where}/bars", "bars: passing is played in round one, so it needs the condition up_card_seat")
+        if name == "up_card_seat" and (r.data["seats"]["count"] != 4 or not r.data["bidding"]["round_one"]["enabled"]):
+            yield r.error(f"{where}/when", "up_card_seat names seats of the four-hand game around the up-card of round one")
         if name == "score_at_least" and r.data["game"]["direction"] == "up" and value >= r.data["game"]["target"]:
             yield r.error(f"{where}/when/score_at_least", "no side is ever at this score while the game goes on")
 

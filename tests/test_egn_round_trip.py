@@ -67,6 +67,8 @@ NO_EGN_COUNTERPART = {
     "no-calling-twice",
     "no-lone-at-score",
     "no-trumping-aces",
+    "up-card-names-loner",
+    "last-trick-trump",
     "partners-best=discard-first",
     "partners-best-defender=discard-first",
     "partners-best-defender=receive-first",

@@ -36,6 +36,8 @@ MAY_BE_ABSENT = {
     "called_last_hand",
     "suit_euchred",
     "led_rank",
+    "up_card_seat",
+    "not_last_trick_suit",
     "tricks",
     "made",  # a contract game's row conditions, likewise
     "bid",

@@ -212,6 +212,22 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("no-trumping-aces", "/conditions/ace-led/when/led_rank", "any-card-trumped"): Reading(
         _without_condition("ace-led", "led_rank")
     ),
+    ("up-card-names-loner", "/conditions/named-goes-alone/when/up_card_seat", "partner-plays"): Reading(
+        _without_condition("named-goes-alone", "up_card_seat")
+    ),
+    ("up-card-names-loner", "/conditions/named-orders-up/when/up_card_seat", "named-player-only"): Reading(
+        why_not="a condition holds of the player it names; barring every player but the one the up-card names is no "
+        "condition of the language"
+    ),
+    ("last-trick-trump", "/conditions/last-trick-suit/when/not_last_trick_suit", "any-suit"): Reading(
+        _without_condition("last-trick-suit", "not_last_trick_suit")
+    ),
+    ("last-trick-trump", "/conditions/last-trick-suit/when/not_last_trick_suit", "printed-suit"): Reading(
+        why_not="the condition reads the winning card's suit as it was played; its printed suit is no parameter"
+    ),
+    ("last-trick-trump", "/conditions/last-trick-suit/when/not_last_trick_suit", "lifted-by-throw-in"): Reading(
+        why_not="the condition reads the last trick played in the game; how many deals it binds is no parameter"
+    ),
     ("mcevoy", "/bidding/redeal/per_player_per_game", "once-per-match"): Reading(why_not=NO_MATCH),
     ("no-ace-no-face", "/bidding/redeal/ranks", "ace-allowed"): Reading(_also("A")),
     ("no-ace-no-face", "/bidding/redeal/ranks", "non-trump-nines-tens-after"): Reading(

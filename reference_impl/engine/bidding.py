@@ -158,6 +158,9 @@ def round_one_refusal(state: HandState, seat: int, action: Action) -> str | None
     """Who may accept the up-card's suit in round one (anyone may pass): not where that suit may not be trump, nor
     a player who needs a card of it and holds none."""
     if action.kind == "pass":
+        order_up = state.rules.actions["order_up"]
+        if state.rules.conditions and bars(state, seat, "passing") and round_one_refusal(state, seat, order_up) is None:
+            return "barred_by_condition"  # a player the table's condition names must take the up-card
         return None
     suit = state.up_suit
     if suit in state.rules.bidding.forbidden_trump:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from ruleset.compiled.condition_rules import ConditionRule
 
+from .last_trick_suit import other_than_last_trick
 from .state import HandState
+from .up_card_seat import up_card_names
 
 
 def _score(state: HandState, seat: int) -> int:
@@ -39,16 +41,23 @@ def _led_rank(state: HandState, rank: object) -> bool:
 def holds(rule: ConditionRule, state: HandState, seat: int, suit: int | None = None) -> bool:
     """Whether `rule`'s condition holds for `seat` now (`suit`: the suit a `bars: suit` rule is asked about)."""
     if rule.name == "score_at_least":
-        return _score(state, seat) >= int(rule.value)
+        assert isinstance(rule.value, int)
+        return _score(state, seat) >= rule.value
     if rule.name == "called_last_hand":
         return _called_last_hand(state, seat)
     if rule.name == "suit_euchred":
         return _suit_euchred(state, suit)
     if rule.name == "led_rank":
         return _led_rank(state, rule.value)
+    if rule.name == "not_last_trick_suit":
+        return other_than_last_trick(state, suit)
+    if rule.name == "up_card_seat":
+        assert isinstance(rule.value, tuple)
+        return up_card_names(state, seat, rule.value)
     raise AssertionError(f"unknown condition {rule.name!r}")
 
 
 def bars(state: HandState, seat: int, what: str, suit: int | None = None) -> bool:
-    """Whether a condition of the rules bars `what` (lone_hand, calling, suit, trumping) for `seat` now."""
+    """Whether a condition of the rules bars `what` (lone_hand, calling, suit, trumping, passing, partnered_hand) for `seat`
+    now."""
     return any(rule.bars == what and holds(rule, state, seat, suit) for rule in state.rules.conditions)

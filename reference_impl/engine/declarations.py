@@ -106,7 +106,7 @@ def start_alone(state: HandState) -> bool:
 
 def alone_refusal(state: HandState, seat: int, action: Action) -> str | None:
     """Who may go alone, or decline to: a Canadian loner must, a player the variant bars for passing may not."""
-    if must_go_alone(state):
+    if must_go_alone(state) or bars(state, seat, "partnered_hand"):
         return "must_go_alone" if action.kind == "pass" else None
     if action.kind == "go_alone":
         if passed_earlier(state, seat):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from ruleset.compiled.rules import Action, Rules
 
 from ..deal import Deal, deal_number
+from .last_trick_suit import last_trick_suit
 from .machine import apply, legal_actions, new_hand
 from .state import GameSoFar, HandResult, HandState, PastHand
 
@@ -143,12 +144,14 @@ def _hand_ended(game: GameState, hand: HandState) -> GameState:
     deal = game.deals(number, dealer)
     if deal is None:
         return finished
-    so_far = _so_far(game.rules, scores, results)
+    so_far = _so_far(game.rules, scores, results, last_trick_suit(hand, hand.game))
     hand_state = new_hand(game.rules, deal, _redeals_left(game.rules, finished.redeals_called), so_far)
     return replace(finished, hand_number=number, hand=hand_state, previous_hand=hand)
 
 
-def _so_far(rules: Rules, scores: tuple[int, ...], results: tuple[HandResult, ...]) -> GameSoFar | None:
+def _so_far(
+    rules: Rules, scores: tuple[int, ...], results: tuple[HandResult, ...], last_trick: int | None = None
+) -> GameSoFar | None:
     """The scores and past hands a table condition reads; None where the rules have no condition (nothing reads them)."""
     if not rules.conditions:
         return None
@@ -156,7 +159,7 @@ def _so_far(rules: Rules, scores: tuple[int, ...], results: tuple[HandResult, ..
     past = tuple(
         PastHand(result.maker, result.trump, result.maker is not None and result.makers_tricks < majority) for result in results
     )
-    return GameSoFar(scores, past)
+    return GameSoFar(scores, past, last_trick)
 
 
 def _redeals_left(rules: Rules, called: tuple[int, ...]) -> tuple[int, ...] | None:

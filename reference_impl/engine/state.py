@@ -110,6 +110,8 @@ class GameSoFar:
 
     scores: tuple[int, ...]
     past: tuple[PastHand, ...] = ()
+    last_trick_suit: int | None = None
+    """The suit that took the last trick played in the game so far (None before any)."""
 
 
 FIELDS = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-BARS = ("lone_hand", "calling", "suit", "trumping")
+BARS = ("lone_hand", "calling", "suit", "trumping", "passing", "partnered_hand")
 """What a condition may bar, in the order the schema lists them."""
 
 
@@ -20,8 +20,9 @@ class ConditionRule:
 
     bars: str
     name: str
-    """score_at_least, called_last_hand, suit_euchred or led_rank."""
-    value: int | str | bool
+    """score_at_least, called_last_hand, suit_euchred, not_last_trick_suit, led_rank or up_card_seat."""
+    value: int | str | bool | tuple[tuple[str, str], ...]
+    """The parameter; a mapping (up_card_seat's suit to seat) as its sorted pairs, so the rules stay hashable."""
     clause: str | None
 
 
@@ -30,5 +31,7 @@ def compile_conditions(data: dict[str, Any]) -> tuple[ConditionRule, ...]:
     rules = []
     for item in data.get("conditions", {}).values():
         ((name, value),) = item["when"].items()
+        if isinstance(value, dict):
+            value = tuple(sorted(value.items()))
         rules.append(ConditionRule(item["bars"], name, value, item.get("clause")))
     return tuple(rules)
