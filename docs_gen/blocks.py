@@ -18,7 +18,7 @@ from ruleset.refusals import PHASE_OWN, REFUSALS
 
 from .context import Context
 from .data import PROJECT
-from .markup import cards, cite, esc, one_line, suit, table
+from .markup import cards, cite, esc, one_line, prose, suit, table
 from .rule_text import clause_block
 from .scenario_pages import scenario_section
 
@@ -78,7 +78,7 @@ def _fields(schema_file: str) -> Block:
         schema = ctx.data.schemas[schema_file]
         required = set(schema.get("required", []))
         rows = [
-            (f"`{name}`", "yes" if name in required else "", esc(one_line(field.get("description", ""))))
+            (f"`{name}`", "yes" if name in required else "", prose(field.get("description", "")))
             for name, field in schema["properties"].items()
             if name != "$schema"
         ]
@@ -138,7 +138,7 @@ def _changelog(ctx: Context) -> str:
             f"### Suite {release.suite}\n\nRules language {release.language}, protocol {release.protocol}, "
             f"package {release.package}.\n"
         )
-        parts.append("\n".join(f"- **{change.area}**: {esc(one_line(change.text))}" for change in release.changes) + "\n")
+        parts.append("\n".join(f"- **{change.area}**: {prose(change.text)}" for change in release.changes) + "\n")
         counts = f"{len(added)} scenario{'s' if len(added) != 1 else ''} added"
         counts += f", {len(changed)} changed" if changed else ""
         shown = ", ".join(f"[[scenario:{s.id}]]" for s in added[:40]) + (", ..." if len(added) > 40 else "")

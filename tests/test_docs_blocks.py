@@ -54,6 +54,13 @@ def test_every_block_kept_in_docs_is_what_the_spec_gives_now() -> None:
     assert refresh(DOCS, write=False) == []
 
 
+def test_no_block_escapes_its_text_twice() -> None:
+    """An entity whose ampersand is itself escaped (`&amp;#96;`) shows the reader the entity's code, not the character."""
+    for path in DOCS.rglob("*.md"):
+        doubled = re.search(r"&amp;(&#35;|#)[0-9x]", path.read_text(encoding="utf-8"))
+        assert doubled is None, f"{path}: {doubled and doubled.group(0)}"
+
+
 def test_no_page_asks_for_a_block_it_does_not_show() -> None:
     for path in DOCS.rglob("*.md"):
         assert not re.search(r"^\[\[block:[a-z0-9-]+\]\]", path.read_text(encoding="utf-8"), re.MULTILINE), path
