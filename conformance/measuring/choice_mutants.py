@@ -38,7 +38,7 @@ from documents.writing import write_text
 from ruleset import SpecInvalid, builtin_catalog, resolve_checked
 from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Rules
-from ruleset.semantics import clause_refs, named_house_rule, other_readings
+from ruleset.semantics import clause_refs, named_house_rule, other_readings, turned_off
 
 Edit = Callable[[Any], Mapping[str, Any]]
 """From the value the spec chose (at the choice's pointer) to the values the reading sets, by pointer."""
@@ -185,8 +185,8 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("farmers-hand", "/bidding/going_under/one_rank", "nines-and-tens"): Reading(
         lambda _chosen: {"": False, "/bidding/going_under/hand_ranks": ["9", "T"]}
     ),
-    ("farmers-hand", "/bidding/going_under/one_rank", "no-ace-no-face"): Reading(
-        why_not="a redeal is another rule (bidding.redeal), not a value of the exchange with the kitty"
+    ("farmers-hand", "/bidding/going_under/one_rank", "no-trump-after-make"): Reading(
+        why_not="a redeal is asked for before the bidding; the language has no redeal once trump is made"
     ),
     ("go-under", "/bidding/going_under/one_rank", "mixed"): Reading(_set(False)),
     ("go-under", "/bidding/going_under/one_rank", "four-low-cards-redeal"): Reading(
@@ -359,6 +359,8 @@ class ChoiceMutant:
             return False
         if not any(ident == self.reading_id for ident, _text in other_readings(choice)):
             return False
+        if turned_off(rules.document, self.pointer):
+            return False  # a mode that turns the chosen setting off (its section null) plays no reading of it
         if self.reading.edit is None:
             return True
         return any(value_at(rules.document, pointer) != value for pointer, value in self.edits(rules).items())

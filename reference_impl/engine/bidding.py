@@ -14,6 +14,7 @@ from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 
 from .conditions import bars
 from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, trump_without_maker, up_suit
+from .no_trump_hand import barred_by_up_suit
 from .state import HAND_OVER, HandResult, HandState
 
 
@@ -26,6 +27,7 @@ def redeal_callers(state: HandState) -> tuple[int, ...]:
     for offset in range(1, rules.players + 1):
         seat = (state.dealer + offset) % rules.players
         qualifies = all(rules.deck[card].rank in rules.redeal_ranks and rules.deck[card].suit for card in state.hands[seat])
+        qualifies = qualifies and not barred_by_up_suit(state, seat)
         if qualifies and (state.redeals_left is None or state.redeals_left[seat] > 0):
             callers.append(seat)
     return tuple(callers)

@@ -119,6 +119,7 @@ class Rules:
     redeal_ranks: frozenset[str]
     redeal_same_dealer: bool
     redeal_limit: int | None
+    redeal_not_up_suit: bool
     prediction: bool
     partner_card: bool
     passed_player: str
@@ -282,6 +283,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         redeal_ranks=frozenset(() if redeal is None else redeal["ranks"]),
         redeal_same_dealer=redeal is None or redeal["next_dealer"] == "same",
         redeal_limit=None if redeal is None else redeal["per_player_per_game"],
+        redeal_not_up_suit=redeal is not None and redeal["hand_suits"] == "not_up_suit",
         prediction=bidding["prediction"]["enabled"],
         partner_card=data["lone_play"]["partner_card"] == "partner_gives",
         passed_player=data["lone_play"]["passed_player"],
