@@ -122,6 +122,8 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
             )
     if bidding["all_pass"] == "stick_the_dealer" and not two["enabled"]:
         yield r.error("/bidding/all_pass", "stick the dealer needs a second round of bidding")
+    if bidding["all_pass"] == "dealer_concedes" and not two["enabled"]:
+        yield r.error("/bidding/all_pass", "a dealer concedes by passing the second round, and this variant has none")
     if not one["enabled"] and not two["enabled"] and r.data["auction"] is None:
         yield r.error("/bidding", "both rounds of bidding are disabled, so trump can never be made")
     special = bidding["special_up_card"]

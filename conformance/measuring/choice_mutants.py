@@ -281,6 +281,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre-double", "/deal/packets", "fibonacci-deal"): Reading(_set([1, 1, 2, 3, 5])),
     ("bid-euchre-double", "/auction/named_bids/0/ends_auction", "going-alone-ends-bidding"): Reading(_set(True)),
     ("all-pass-last-round", "/auction/all_pass_round", "without-this-rule"): Reading(_set("first")),
+    ("dealer-concedes", "/bidding/all_pass", "throw-in"): Reading(_set("throw_in")),
     ("pass-not-final", "/auction/passed_may_return", "without-this-rule"): Reading(_set(False)),
     ("stuck-dealer-may-raise", "/auction/stuck_bid", "without-this-rule"): Reading(_set("exactly")),
     ("made-bid-plus-two", "/scoring/rows/made/award", "without-this-rule"): Reading(

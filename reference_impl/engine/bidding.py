@@ -12,6 +12,7 @@ from __future__ import annotations
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action
 
+from .concession import concede
 from .conditions import bars
 from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, trump_without_maker, up_suit
 from .no_trump_hand import barred_by_up_suit
@@ -259,7 +260,9 @@ def everybody_passed(state: HandState) -> None:
 
 
 def throw_in(state: HandState) -> None:
-    """Nobody made trump: the hand ends and nobody scores."""
+    """Nobody made trump: the hand ends and nobody scores (unless the dealer concedes a point for it)."""
+    if concede(state):
+        return
     state.phase = HAND_OVER
     state.to_act = None
     state.result = HandResult(thrown_in=True, points=(0,) * len(state.rules.teams))

@@ -172,6 +172,7 @@ class Rules:
     forced_trump_no_maker: bool
     """Whether a trump forced by the up-card is made by nobody: the hand is played at once, the up-card untaken."""
     all_pass_no_trump: bool
+    all_pass_concedes: bool
     """Whether a hand everybody passed is played at no trump with nobody as the maker, instead of thrown in."""
     forced_trump_clause: str | None
     """The clause a hand whose trump the up-card forced cites when nobody made it."""
@@ -321,6 +322,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         any_maker_needs_trump=bidding["dealer_needs_trump"] == "any_maker",
         forced_trump_no_maker=bidding["forced_trump_maker"] == "nobody",
         all_pass_no_trump=bidding["all_pass"] == "play_no_trump",
+        all_pass_concedes=bidding["all_pass"] == "dealer_concedes",
         forced_trump_clause=_rule_clause(bidding, "forced_trump_maker", "forced_trump_up_suits"),
         all_pass_clause=bidding.get("all_pass_clause", bidding.get("clause")),
         conditions=compile_conditions(data),
