@@ -171,6 +171,9 @@ def _result_lines(final: HandState) -> list[str]:
         return ["(the hand is not finished)"]
     if result.redeal_called_by is not None:
         return [f"Seat {result.redeal_called_by} calls for a redeal: nobody scores."]
+    if result.conceded_by is not None:
+        conceded = ", ".join(f"{points} to {team_name(rules, team)}" for team, points in enumerate(result.points) if points)
+        return [f"Everybody passed: the dealer, seat {result.conceded_by}, concedes the hand: {conceded}."]
     if result.thrown_in:
         return ["Everybody passed: the hand is thrown in, nobody scores."]
     scored = [f"{points} to {team_name(rules, team)}" for team, points in enumerate(result.points) if points]

@@ -122,6 +122,8 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
             )
     if bidding["all_pass"] == "stick_the_dealer" and not two["enabled"]:
         yield r.error("/bidding/all_pass", "stick the dealer needs a second round of bidding")
+    if bidding["all_pass"] == "dealer_concedes" and not two["enabled"]:
+        yield r.error("/bidding/all_pass", "a dealer concedes by passing the second round, and this variant has none")
     if not one["enabled"] and not two["enabled"] and r.data["auction"] is None:
         yield r.error("/bidding", "both rounds of bidding are disabled, so trump can never be made")
     special = bidding["special_up_card"]
@@ -144,6 +146,8 @@ def _bidding(r: Resolved) -> Iterator[SpecError]:
     redeal = bidding["redeal"]
     if redeal is not None and not set(redeal["ranks"]) & deck_ranks(r.data["deck"]):
         yield r.error("/bidding/redeal/ranks", "none of these ranks is in the deck, so no hand could qualify for a redeal")
+    if redeal is not None and redeal["hand_suits"] == "not_up_suit" and not r.data["deal"]["up_card"]:
+        yield r.error("/bidding/redeal/hand_suits", "only a card turned up can bar its suit from a hand that calls a redeal")
     if len({"C", "D", "H", "S"} - set(bidding["forbidden_trump"])) < 2:
         yield r.error("/bidding/forbidden_trump", "at least two suits must be allowed as trump")
     yield from _going_under(r)
@@ -488,7 +492,7 @@ def _citations(r: Resolved, sources: dict[str, Any], retired: dict[str, str]) ->
         if erratum["source"].split(":")[0] not in sources:
             yield r.error(f"/errata/{index}/source", f"unknown source {erratum['source']!r}; see spec/sources.yaml")
     for pointer, choice in r.data["choices"].items():
-        if not _exists(r.data, pointer):
+        if not _exists(r.data, pointer) and not turned_off(r.data, pointer):
             yield r.error(join_pointer("/choices", pointer), f"the choice names {pointer}, which is not a value of this variant")
         if choice["source"].split(":")[0] not in sources:
             key = choice["source"].split(":")[0]
@@ -554,6 +558,21 @@ def clause_refs(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
     elif isinstance(data, list):
         for index, item in enumerate(data):
             yield from clause_refs(item, join_pointer(pointer, index))
+
+
+def turned_off(data: Any, pointer: str) -> bool:
+    """Whether a section above `pointer` is null: a house rule's modes share its choices, and a mode that turns
+    the section off (a farmer's hand redealt rather than exchanged) leaves the choices about it idle."""
+    for token in split_pointer(pointer):
+        if isinstance(data, Mapping) and token in data:
+            data = data[token]
+        elif isinstance(data, list | tuple) and token.isdigit() and int(token) < len(data):
+            data = data[int(token)]
+        else:
+            return False
+        if data is None:
+            return True
+    return False
 
 
 def _exists(data: Any, pointer: str) -> bool:

@@ -602,6 +602,16 @@ MUTANTS = (
         _with_going_under(not_up_suit=False),
     ),
     Mutant(
+        "dealer-concession-unscored",
+        "a dealer who passes the bidding out concedes nothing where the dealer's pass concedes a point",
+        lambda rules: dataclasses.replace(rules, all_pass_concedes=False),
+    ),
+    Mutant(
+        "up-suit-farmers-hand-redealt",
+        "a hand of nines and tens holding a card of the up-card's suit calls a redeal where it must hold none",
+        lambda rules: dataclasses.replace(rules, redeal_not_up_suit=False),
+    ),
+    Mutant(
         "lone-defender-gets-no-card",
         "a lone defender gets no card from the other defender",
         _with_partner_exchange(lone_defender=False),

@@ -38,7 +38,7 @@ from documents.writing import write_text
 from ruleset import SpecInvalid, builtin_catalog, resolve_checked
 from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Rules
-from ruleset.semantics import clause_refs, named_house_rule, other_readings
+from ruleset.semantics import clause_refs, named_house_rule, other_readings, turned_off
 
 Edit = Callable[[Any], Mapping[str, Any]]
 """From the value the spec chose (at the choice's pointer) to the values the reading sets, by pointer."""
@@ -190,8 +190,8 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("farmers-hand", "/bidding/going_under/one_rank", "nines-and-tens"): Reading(
         lambda _chosen: {"": False, "/bidding/going_under/hand_ranks": ["9", "T"]}
     ),
-    ("farmers-hand", "/bidding/going_under/one_rank", "no-ace-no-face"): Reading(
-        why_not="a redeal is another rule (bidding.redeal), not a value of the exchange with the kitty"
+    ("farmers-hand", "/bidding/going_under/one_rank", "no-trump-after-make"): Reading(
+        why_not="a redeal is asked for before the bidding; the language has no redeal once trump is made"
     ),
     ("go-under", "/bidding/going_under/one_rank", "mixed"): Reading(_set(False)),
     ("go-under", "/bidding/going_under/one_rank", "four-low-cards-redeal"): Reading(
@@ -302,6 +302,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("bid-euchre-double", "/deal/packets", "fibonacci-deal"): Reading(_set([1, 1, 2, 3, 5])),
     ("bid-euchre-double", "/auction/named_bids/0/ends_auction", "going-alone-ends-bidding"): Reading(_set(True)),
     ("all-pass-last-round", "/auction/all_pass_round", "without-this-rule"): Reading(_set("first")),
+    ("dealer-concedes", "/bidding/all_pass", "throw-in"): Reading(_set("throw_in")),
     ("pass-not-final", "/auction/passed_may_return", "without-this-rule"): Reading(_set(False)),
     ("stuck-dealer-may-raise", "/auction/stuck_bid", "without-this-rule"): Reading(_set("exactly")),
     ("made-bid-plus-two", "/scoring/rows/made/award", "without-this-rule"): Reading(
@@ -380,6 +381,8 @@ class ChoiceMutant:
             return False
         if not any(ident == self.reading_id for ident, _text in other_readings(choice)):
             return False
+        if turned_off(rules.document, self.pointer):
+            return False  # a mode that turns the chosen setting off (its section null) plays no reading of it
         if self.reading.edit is None:
             return True
         return any(value_at(rules.document, pointer) != value for pointer, value in self.edits(rules).items())

@@ -17,8 +17,10 @@ from ruleset.compiled.bidding_rules import Bidding
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import LOW_NO_TRUMP, NO_TRUMP, TRUMP_LETTERS, Action, Rules
 
+from .concession import concede
 from .conditions import bars
 from .declarations import PASSED_ROUND_ONE, PASSED_ROUND_TWO, record_pass, trump_made, trump_without_maker
+from .no_trump_hand import barred_by_up_suit
 from .state import HandResult, HandState
 from .turned_down_call import counts_as_pass
 from .who_may import Decision
@@ -37,6 +39,7 @@ def redeal_callers(state: HandState) -> tuple[int, ...]:
     for offset in range(1, rules.players + 1):
         seat = (state.dealer + offset) % rules.players
         qualifies = all(rules.deck[card].rank in ranks and rules.deck[card].suit for card in state.hand(seat))
+        qualifies = qualifies and not barred_by_up_suit(state, seat)
         if qualifies and (state.redeals_left is None or state.redeals_left[seat] > 0):
             callers.append(seat)
     return tuple(callers)
@@ -345,5 +348,7 @@ def everybody_passed(state: HandState) -> None:
 
 
 def throw_in(state: HandState) -> None:
-    """Nobody made trump: the hand ends and nobody scores."""
+    """Nobody made trump: the hand ends and nobody scores (unless the dealer concedes a point for it)."""
+    if concede(state):
+        return
     state.end(HandResult(thrown_in=True, points=(0,) * len(state.rules.teams)))

@@ -93,6 +93,8 @@ class HandResult:
     """Each seat's row of a per-player table (empty where the hand is scored by sides)."""
     hand_won_by: tuple[int, ...] = ()
     """In a contract game, the teams that won the hand: the bidders who made their bid, else the defenders who set it."""
+    conceded_by: int | None = None
+    """The dealer who passed the bidding out and so conceded the hand's point to the opponents."""
 
 
 @dataclass(frozen=True)

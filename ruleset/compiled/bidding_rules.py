@@ -51,12 +51,16 @@ class Bidding:
     """The ranks a hand made only of qualifies for a redeal (empty: no redeal)."""
     redeal_same_dealer: bool
     redeal_limit: int | None
+    redeal_not_up_suit: bool
+    """Whether a hand qualifies for a redeal only when it holds none of the up-card's suit (`redeal.hand_suits`)."""
     prediction: bool
     going_under: GoingUnder | None
     """Which hands may exchange cards with the kitty before the bidding (None: no hand may)."""
     forced_trump_no_maker: bool
     """Whether a trump forced by the up-card is made by nobody: the hand is played at once, the up-card untaken."""
     all_pass_no_trump: bool
+    all_pass_concedes: bool
+    """Whether a dealer who passes round two with everyone concedes a point to the other side, instead of a throw-in."""
     """Whether a hand everybody passed is played at no trump with nobody as the maker, instead of thrown in."""
     forced_trump_clause: str | None
     """The clause a hand whose trump the up-card forced cites when nobody made it."""
@@ -92,10 +96,12 @@ def compile_bidding(data: dict[str, Any]) -> Bidding:
         redeal_ranks=frozenset(() if redeal is None else redeal["ranks"]),
         redeal_same_dealer=redeal is None or redeal["next_dealer"] == "same",
         redeal_limit=None if redeal is None else redeal["per_player_per_game"],
+        redeal_not_up_suit=redeal is not None and redeal["hand_suits"] == "not_up_suit",
         prediction=bidding["prediction"]["enabled"],
         going_under=compile_going_under(bidding),
         forced_trump_no_maker=bidding["forced_trump_maker"] == "nobody",
         all_pass_no_trump=bidding["all_pass"] == "play_no_trump",
+        all_pass_concedes=bidding["all_pass"] == "dealer_concedes",
         forced_trump_clause=_rule_clause(bidding, "forced_trump_maker", "forced_trump_up_suits"),
         all_pass_clause=bidding.get("all_pass_clause", bidding.get("clause")),
         turned_down_call_passes=bidding.get("turned_down_call") == "pass",
