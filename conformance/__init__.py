@@ -2,7 +2,7 @@
 
 from reference_impl import __version__
 
-SUITE_VERSION = "1.7.0"
+SUITE_VERSION = "1.8.0"
 """The version of the suite itself: its scenarios and what they check.
 
 It moves on its own, apart from the package's version: a new scenario, a changed checkpoint or
