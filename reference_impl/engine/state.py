@@ -57,6 +57,7 @@ SPECIAL_UP_BID = "special_up_bid"
 LONE_HAND_OVER = "lone_hand_over"
 LONE_RETURN = "lone_return"
 DEFENDER_ASK = "defender_ask"
+PARTNER_TAKE_OVER = "partner_take_over"
 
 
 class IllegalAction(Exception):
@@ -384,9 +385,11 @@ class HandState:
             held[seat] |= bit[card]
         order[seat] = (*[card for card in order[seat] if card not in cards], *cards)
 
-    def sit_out(self, seats: tuple[int, ...]) -> None:
-        """Lay down these seats' hands for the rest of the hand."""
+    def sit_out(self, seats: tuple[int, ...], back: tuple[int, ...] = ()) -> None:
+        """Lay down these seats' hands for the rest of the hand (and take up again those of `back`, which sat out)."""
         active = list(self.active)
+        for seat in back:
+            active[seat] = True
         for seat in seats:
             active[seat] = False
         players = len(active)

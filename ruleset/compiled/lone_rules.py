@@ -34,6 +34,8 @@ class LonePlay:
     """Whether a lone player gets a card from a partner."""
     partner_exchange: PartnerExchange
     """How that card is exchanged (where `partner_card` gives one)."""
+    partner_may_take: bool = False
+    """Whether the lone maker's partner may take the lone hand over ("I take it from you")."""
 
 
 def compile_lone_play(data: dict[str, Any]) -> LonePlay:
@@ -50,4 +52,5 @@ def compile_lone_play(data: dict[str, Any]) -> LonePlay:
         dealer_picks_up_when_partner_alone=bidding["round_one"]["dealer_picks_up_when_partner_alone"],
         partner_card=lone["partner_card"] == "partner_gives",
         partner_exchange=compile_partner_exchange(lone),
+        partner_may_take=lone["partner_may_take"],
     )
