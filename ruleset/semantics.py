@@ -330,6 +330,10 @@ def _lone_play(r: Resolved) -> Iterator[SpecError]:
             "/lone_play/partner_may_take",
             "a lone hand taken over by the partner needs partnerships of two and a maker who chooses to go alone",
         )
+    if lone["abandon_points"] is not None and (lone["maker"] == "never" or r.data["scoring"]["player_rows"]):
+        yield r.error(
+            "/lone_play/abandon_points", "abandoning a lone hand needs a maker who may go alone and a scoring table by sides"
+        )
     if lone["partner_card_returned"] and lone["partner_card_defender"]:
         # No source read passes a lone defender's cards both ways, so no order is written for it.
         yield r.error(

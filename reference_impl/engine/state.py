@@ -94,6 +94,8 @@ class HandResult:
     """Each seat's row of a per-player table (empty where the hand is scored by sides)."""
     hand_won_by: tuple[int, ...] = ()
     """In a contract game, the teams that won the hand: the bidders who made their bid, else the defenders who set it."""
+    abandoned_by: int | None = None
+    """The defender who abandoned the hand against a lone maker (None: nobody did)."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,7 @@ FIELDS = (
     "contract",
     "declined_call",
     "up_card_given",
+    "abandoned_by",
     "game",
     "_legal",
 )
@@ -242,6 +245,8 @@ class HandState:
     """The lone players who chose not to call for a partner's card (where calling is their choice)."""
     up_card_given: bool
     """Whether the dealer passed the up-card itself to a lone partner, instead of a card of the hand."""
+    abandoned_by: int | None
+    """The defender who abandoned the hand against a lone maker, ending it (None: nobody)."""
     game: GameSoFar | None
     """The scores and the hands before this one, for the table's conditions (None: a hand played alone, at 0 with no history)."""
     _legal: tuple[Action, ...] | None
@@ -292,6 +297,7 @@ class HandState:
         self.kitty = deal.kitty
         self.declined_call = ()
         self.up_card_given = False
+        self.abandoned_by = None
         self.game = game
         self._legal = None
         card_bit = program.bit.__getitem__
