@@ -109,7 +109,8 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
             lines.append(f"Trick {len(replay.tricks)}: " + "  ".join(trick_cards) + f"  -> won by {seat_name(winner)}")
             trick_cards = []
         elif before.phase == PLAY and replay.phase != PLAY and trick_cards:
-            lines.append(f"Trick {len(replay.tricks) + 1}: " + "  ".join(trick_cards) + "  -> play stops at the renege")
+            stops = ": the hand is abandoned" if replay.abandoned_by is not None else " at the renege"
+            lines.append(f"Trick {len(replay.tricks) + 1}: " + "  ".join(trick_cards) + f"  -> play stops{stops}")
             trick_cards = []
     lines.extend(_result_lines(final))
     return lines
@@ -179,6 +180,8 @@ def _result_lines(final: HandState) -> list[str]:
     scored = [f"{points} to {team_name(rules, team)}" for team, points in enumerate(result.points) if points]
     if result.reneged_by is not None:
         scored.insert(0, f"seat {result.reneged_by} reneged")
+    if result.abandoned_by is not None:
+        scored.insert(0, f"seat {result.abandoned_by} abandoned the hand")
     if result.player_rows:
         rows = ", ".join(f"seat {seat} {row}" for seat, row in enumerate(result.player_rows))
         return [f"Result: each player by their own tricks: {rows}; " + (", ".join(scored) or "nobody scores")]

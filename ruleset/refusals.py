@@ -82,6 +82,12 @@ REFUSALS: tuple[Refusal, ...] = (
     ),
     Refusal("not_a_partner", "a lone player may ask only a partner for a card", PHASE_OWN),
     Refusal(
+        "cannot_abandon",
+        "only a defender against a lone maker may abandon the hand, on their turn in play",
+        PHASE_OWN,
+        "`abandon` from the lone maker, or in a hand played by partners",
+    ),
+    Refusal(
         "not_eligible_to_go_under", "only cards that together qualify to go under may be exchanged with the kitty", PHASE_OWN
     ),
     Refusal("cannot_fold", "nobody may fold when the up-card's suit made trump at once", PHASE_OWN),

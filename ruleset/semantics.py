@@ -327,6 +327,17 @@ def _lone_play(r: Resolved) -> Iterator[SpecError]:
     for setting in ("partner_card_optional", "partner_card_up_card", "partner_card_returned"):
         if lone[setting] and lone["partner_card"] == "none":
             yield r.error(f"/lone_play/{setting}", "this says how a partner's card is exchanged, and needs partner_card")
+    if lone["partner_may_take"] and not (
+        lone["maker"] == "choice" and r.data["auction"] is None and all(len(team) == 2 for team in teams)
+    ):
+        yield r.error(
+            "/lone_play/partner_may_take",
+            "a lone hand taken over by the partner needs partnerships of two and a maker who chooses to go alone",
+        )
+    if lone["abandon_points"] is not None and (lone["maker"] == "never" or r.data["scoring"]["player_rows"]):
+        yield r.error(
+            "/lone_play/abandon_points", "abandoning a lone hand needs a maker who may go alone and a scoring table by sides"
+        )
     if lone["partner_card_returned"] and lone["partner_card_defender"]:
         # No source read passes a lone defender's cards both ways, so no order is written for it.
         yield r.error(

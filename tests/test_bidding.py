@@ -507,3 +507,28 @@ def test_an_equal_action_from_another_deck_acts_as_its_text() -> None:
     except IllegalAction:
         return  # refusing a foreign action outright would be fine too
     assert outcome == expected
+
+
+SOMERSET_HANDS = ["9S TS 8C 9C 7D", "AH KH AC KC QC", "QS KS AS TC 8D", "JH JD QH TH AD"]
+
+
+def test_a_partner_who_takes_the_lone_hand_over_plays_it_and_undo_gives_it_back() -> None:
+    rules = rules_for("somerset-1888", "take-it-from-you")
+    state = run(new_hand(rules, make_deal(rules, 0, SOMERSET_HANDS, "7H")), "order_up", "go_alone")
+    assert state.phase == "partner_take_over" and state.to_act == 3 and legal(state) == ["pass", "go_alone"]
+    assert state.active == (True, True, True, False)
+    asked = observe(state)
+    state.do("go_alone")
+    assert (state.maker, state.maker_alone, state.active) == (3, True, (True, False, True, True))
+    assert state.next_active(0) == 2 and state.phase == "dealer_discard"
+    state.undo()
+    assert observe(state) == asked and state.next_active(2) == 0
+
+
+def test_a_partner_who_passed_is_not_asked_and_without_the_rule_nobody_is() -> None:
+    rules = rules_for("somerset-1888", "take-it-from-you")
+    passed = run(new_hand(rules, make_deal(rules, 0, SOMERSET_HANDS, "7H")), "pass", "pass", "order_up", "go_alone")
+    assert passed.phase == "dealer_discard" and passed.maker == 3
+    plain = rules_for("somerset-1888")
+    alone = run(new_hand(plain, make_deal(plain, 0, SOMERSET_HANDS, "7H")), "order_up", "go_alone")
+    assert alone.phase == "dealer_discard" and alone.active == (True, True, True, False)

@@ -94,3 +94,30 @@ def test_a_replayed_card_out_of_turn_or_unheld_is_refused_as_before() -> None:
         apply(state, mine, other)
     assert refused.value.code == "not_your_turn"
     assert state.step.allows is allows_following_suit
+
+
+def test_abandon_is_offered_only_to_a_defender_against_a_lone_maker_and_its_one_action_check_agrees() -> None:
+    """Where a lone hand may be abandoned, `allows` answers `abandon` as the legal list does, and abandoning
+    ends the hand by the row lone-abandoned for the lone maker's side; elsewhere the action is not even known."""
+    rules = rules_for("somerset-1888", "abandoned-lone-hand")
+    abandon = rules.actions["abandon"]
+    rng = random.Random(7)
+    offered = 0
+    for number in range(60):
+        state = new_hand(rules, deal_number(rules, number))
+        while not state.is_over:
+            if state.phase == "play":
+                seat = state.to_act
+                assert seat is not None and state.step.allows is not None
+                legal = state.legal_actions()
+                may = bool(state.maker_alone) and rules.team_of[seat] != rules.team_of[state.maker or 0]
+                assert (abandon in legal) == may == state.step.allows(state, seat, abandon)
+                if may:
+                    offered += 1
+                    ended = apply(state, abandon)
+                    assert ended.is_over and ended.result is not None
+                    assert (ended.result.row, ended.result.abandoned_by) == ("lone-abandoned", seat)
+                    assert ended.result.points[rules.team_of[state.maker or 0]] == 5 and sum(ended.result.points) == 5
+            state = apply(state, rng.choice([action for action in legal_actions(state) if action is not abandon]))
+    assert offered > 10
+    assert "abandon" not in rules_for("somerset-1888").actions

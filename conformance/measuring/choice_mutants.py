@@ -143,6 +143,8 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ),
     ("somerset-1888", "/game/target", "ten-points"): Reading(_set(10)),
     ("turned-down-call-passes", "/bidding/turned_down_call", "refused"): Reading(_set("refused")),
+    ("take-it-from-you", "/lone_play/partner_may_take", "maker-keeps-it"): Reading(_set(False)),
+    ("abandoned-lone-hand", "/lone_play/abandon_points", "lone-march"): Reading(_set(4)),
     ("somerset-1888", "/scoring/rows/lone-euchred/award/points", "two-points"): Reading(_set(2)),
     ("somerset-1888", "/bidding/round_one/dealer_may_discard_up_card", "up-card-may-be-discarded"): Reading(_set(True)),
     ("somerset-1888", "/lone_play/passed_player", "any-round"): Reading(_set("not_if_passed")),

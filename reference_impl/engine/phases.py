@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ruleset.compiled.rules import Action, Rules
 
-from . import auction, bidding, both_ways, declarations, exchange, fold, going_under, penalty, play, special_up_bid
+from . import auction, bidding, both_ways, declarations, exchange, fold, going_under, penalty, play, special_up_bid, take_over
 from .state import (
     AUCTION,
     AUCTION_TRUMP,
@@ -49,6 +49,7 @@ from .state import (
     LONE_RETURN,
     PARTNER_ASK,
     PARTNER_GIVE,
+    PARTNER_TAKE_OVER,
     PLAY,
     PREDICT,
     REDEAL_CALL,
@@ -290,6 +291,20 @@ ORDER: tuple[Phase, ...] = (
         declarations.GOING_ALONE.allows,
         title="Going alone",
         decline="Does not go alone",
+    ),
+    Phase(
+        PARTNER_TAKE_OVER,
+        "the maker declared to play alone, the variant lets the partner take the lone hand over, "
+        "and the partner has not passed and may play alone",
+        lambda rules: rules.lone_play.partner_may_take,
+        take_over.start,
+        frozenset({"pass", "go_alone"}),
+        take_over.TAKING.legal,
+        take_over.take,
+        take_over.TAKING.refusal,
+        take_over.TAKING.allows,
+        title="The partner may take the lone hand over",
+        decline="Leaves the lone hand to the maker",
     ),
     Phase(
         PARTNER_ASK,

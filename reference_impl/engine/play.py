@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ruleset.compiled.rules import Action, Rules
 
+from .abandon import ROW, abandoned_points, with_abandon
 from .auction import contract_leader
 from .bidding import throw_in
 from .conditions import bars
@@ -58,7 +59,9 @@ def compiled(phase: Phase, rules: Rules) -> Phase:
         phase = replace(phase, legal=legal_any_card, take=take_play_watching_reneges, allows=allows_any_card)
     else:
         phase = replace(phase, legal=legal_following_suit, take=take_play, allows=allows_following_suit)
-    return phase if not rules.conditions else _under_conditions(phase)
+    if rules.conditions:
+        phase = _under_conditions(phase)
+    return phase if rules.lone_play.abandon_points is None else with_abandon(phase)
 
 
 def _under_conditions(phase: Phase) -> Phase:
@@ -260,6 +263,8 @@ def _score(state: HandState) -> None:
             if (team == makers_team) == (row.to == "makers"):
                 points[team] = row.points
         row_name, clause = row.name, row.clause
+    if state.abandoned_by is not None:
+        points, row_name, clause = abandoned_points(state), ROW, rules.lone_play.abandon_clause
     if state.reneged is not None:
         points, row_name, clause = _renege_points(state, state.reneged), "renege", rules.renege_clause
     contract = state.contract
@@ -283,6 +288,7 @@ def _score(state: HandState) -> None:
             reneged_by=state.reneged,
             player_rows=player_rows,
             hand_won_by=won_by,
+            abandoned_by=state.abandoned_by,
         )
     )
 

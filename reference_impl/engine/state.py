@@ -57,6 +57,7 @@ SPECIAL_UP_BID = "special_up_bid"
 LONE_HAND_OVER = "lone_hand_over"
 LONE_RETURN = "lone_return"
 DEFENDER_ASK = "defender_ask"
+PARTNER_TAKE_OVER = "partner_take_over"
 
 
 class IllegalAction(Exception):
@@ -95,6 +96,8 @@ class HandResult:
     """In a contract game, the teams that won the hand: the bidders who made their bid, else the defenders who set it."""
     conceded_by: int | None = None
     """The dealer who passed the bidding out and so conceded the hand's point to the opponents."""
+    abandoned_by: int | None = None
+    """The defender who abandoned the hand against a lone maker (None: nobody did)."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +164,7 @@ FIELDS = (
     "contract",
     "declined_call",
     "up_card_given",
+    "abandoned_by",
     "game",
     "_legal",
 )
@@ -243,6 +247,8 @@ class HandState:
     """The lone players who chose not to call for a partner's card (where calling is their choice)."""
     up_card_given: bool
     """Whether the dealer passed the up-card itself to a lone partner, instead of a card of the hand."""
+    abandoned_by: int | None
+    """The defender who abandoned the hand against a lone maker, ending it (None: nobody)."""
     game: GameSoFar | None
     """The scores and the hands before this one, for the table's conditions (None: a hand played alone, at 0 with no history)."""
     _legal: tuple[Action, ...] | None
@@ -293,6 +299,7 @@ class HandState:
         self.kitty = deal.kitty
         self.declined_call = ()
         self.up_card_given = False
+        self.abandoned_by = None
         self.game = game
         self._legal = None
         card_bit = program.bit.__getitem__
@@ -386,9 +393,11 @@ class HandState:
             held[seat] |= bit[card]
         order[seat] = (*[card for card in order[seat] if card not in cards], *cards)
 
-    def sit_out(self, seats: tuple[int, ...]) -> None:
-        """Lay down these seats' hands for the rest of the hand."""
+    def sit_out(self, seats: tuple[int, ...], back: tuple[int, ...] = ()) -> None:
+        """Lay down these seats' hands for the rest of the hand (and take up again those of `back`, which sat out)."""
         active = list(self.active)
+        for seat in back:
+            active[seat] = True
         for seat in seats:
             active[seat] = False
         players = len(active)

@@ -34,6 +34,12 @@ class LonePlay:
     """Whether a lone player gets a card from a partner."""
     partner_exchange: PartnerExchange
     """How that card is exchanged (where `partner_card` gives one)."""
+    partner_may_take: bool = False
+    """Whether the lone maker's partner may take the lone hand over ("I take it from you")."""
+    abandon_points: int | None = None
+    """What the lone maker's side scores when a defender abandons the hand (None: a defender may not)."""
+    abandon_clause: str | None = None
+    """The clause an abandoned lone hand cites in the hand's result."""
 
 
 def compile_lone_play(data: dict[str, Any]) -> LonePlay:
@@ -50,4 +56,7 @@ def compile_lone_play(data: dict[str, Any]) -> LonePlay:
         dealer_picks_up_when_partner_alone=bidding["round_one"]["dealer_picks_up_when_partner_alone"],
         partner_card=lone["partner_card"] == "partner_gives",
         partner_exchange=compile_partner_exchange(lone),
+        partner_may_take=lone["partner_may_take"],
+        abandon_points=lone["abandon_points"],
+        abandon_clause=lone.get("abandon_clause"),  # a clause reference: absent when none is cited
     )

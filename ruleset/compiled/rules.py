@@ -167,7 +167,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
     specials = {special["card"] for special in trump["special_cards"]}
     auction = None if data["auction"] is None else compile_auction(data["auction"], data["deal"]["hand_size"], TRUMP_LETTERS)
     tables = _scoring_tables(data) if auction is None else {False: {}, True: {}}
-    actions = _actions(deck, players, auction)
+    actions = _actions(deck, players, auction, data["lone_play"]["abandon_points"] is not None)
     game = data["game"]
     return Rules(
         variant_id=data["id"],
@@ -252,9 +252,24 @@ def _renege(play: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _actions(deck: tuple[Card, ...], players: int, auction: Auction | None) -> dict[str, Action]:
-    """Every action a hand of this variant can contain, built once and shared (a bid's suit is its trump, -1 if none)."""
-    simple = ("pass", "order_up", "go_alone", "defend_alone", "leave_up_card", "call_redeal", "go_under", "stay_in", "fold")
+def _actions(deck: tuple[Card, ...], players: int, auction: Auction | None, abandon: bool) -> dict[str, Action]:
+    """Every action a hand of this variant can contain, built once and shared (a bid's suit is its trump, -1 if none).
+
+    `abandon` is in the catalogue only where a defender may abandon a lone hand, so that every other
+    variant's actions (and the simulator's action space) stay as they were."""
+    simple: tuple[str, ...] = (
+        "pass",
+        "order_up",
+        "go_alone",
+        "defend_alone",
+        "leave_up_card",
+        "call_redeal",
+        "go_under",
+        "stay_in",
+        "fold",
+    )
+    if abandon:
+        simple = (*simple, "abandon")
     actions = {kind: Action(kind, -1, -1, kind) for kind in simple}
     for index, letter in enumerate(TRUMP_LETTERS):
         actions[f"name_trump:{letter}"] = Action("name_trump", -1, index, f"name_trump:{letter}")
