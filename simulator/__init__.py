@@ -1,7 +1,8 @@
 """The rules as a research simulator: every variant and house rule as an OpenSpiel game and a PettingZoo environment.
 
-Built on the engine's public, pure calls only (`new_hand`, `legal_actions`, `apply`,
-`observe`), as the protocol and fuzzing are, so a faster engine slots in underneath unchanged.
+Built on the engine's public calls only (`new_hand`, `observe`, and `HandState`'s in-place
+`do`, `legal_actions` and `copy`), so a faster engine slots in underneath unchanged: a hand
+moves its one state in place, as OpenSpiel's states do, and copies it only when cloned.
 This package needs nothing beyond euchre-spec; the adapters need the `rl` extra
 (`pip install 'euchre-spec[rl]'`: open-spiel, pettingzoo, gymnasium, numpy):
 

@@ -4,9 +4,9 @@ OpenSpiel treats chance as a player, so a hand is replayed from a list of intege
 dealer, then each card of the deck in the order it is dealt (top card first, as
 `reference_impl.deal` deals a shuffled deck in the variant's packets from the dealer's left),
 then the players' action ids. The last card needs no choosing. Once the deck is dealt, the hand
-is the reference engine's, driven only through its public, pure calls (`new_hand`,
-`legal_actions`, `apply`, `observe`); its states never change once made, so copying a hand
-copies a few lists.
+is the reference engine's `HandState`, which the hand owns and moves in place (`do`), as
+OpenSpiel's own states do: an action costs no copy, and `clone` pays for one only when a search
+wants an independent hand.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference_impl.deal import Deal, deal_from_order
-from reference_impl.engine import HandState, apply, legal_actions, new_hand, observe
+from reference_impl.engine import HandState, IllegalAction, new_hand, observe
 from reference_impl.hand_log import hand_log
 
 from .table import Table, table
@@ -43,8 +43,9 @@ class Hand:
         """The cards still to deal, in id order (chance picks among them uniformly)."""
         self.deal: Deal | None = None
         self.first: HandState | None = None
-        """The engine's state right after the deal (the hand log starts from it)."""
+        """The engine's state right after the deal (the hand log starts from it), never moved: `state` is a copy of it."""
         self.state: HandState | None = None
+        """The engine's state now, moved in place by every action (clone the hand to keep one)."""
         self.history: list[int] = []
         """Every id applied, the chance outcomes included: the hand replays from it."""
         self.player = CHANCE
@@ -93,7 +94,7 @@ class Hand:
         if state is None:
             return []
         ids = self.table.ids
-        return sorted(ids[action.text] for action in legal_actions(state))
+        return sorted([ids[action.text] for action in state.legal_actions()])
 
     def moves(self) -> list[tuple[int, str, str]]:
         """The players' actions so far as (seat, action text, phase it was taken in)."""
@@ -107,18 +108,20 @@ class Hand:
         if state is None:
             self._deal(action)
             return
-        text = self.table.actions[action] if 0 <= action < len(self.table.actions) else None
-        for candidate in legal_actions(state):
-            if candidate.text == text:
-                seat = state.to_act
-                assert seat is not None
-                self._moves.append((seat, text, state.phase))
-                self.state = state = apply(state, candidate)
-                self.history.append(action)
-                to_act = state.to_act
-                self.player = TERMINAL if to_act is None else to_act
-                return
-        raise IllegalMove(f"{text or action!r} is not legal for seat {state.to_act} during {state.phase}")
+        by_id = self.table.by_id
+        if not 0 <= action < len(by_id):
+            raise IllegalMove(f"{action!r} is not legal for seat {state.to_act} during {state.phase}")
+        chosen = by_id[action]
+        seat, phase = state.to_act, state.phase
+        try:
+            state.do(chosen)
+        except IllegalAction:
+            raise IllegalMove(f"{chosen.text!r} is not legal for seat {seat} during {phase}") from None
+        assert seat is not None  # an accepted action had a player to take it
+        self._moves.append((seat, chosen.text, phase))
+        self.history.append(action)
+        to_act = state.to_act
+        self.player = TERMINAL if to_act is None else to_act
 
     def _deal(self, outcome: int) -> None:
         if self.dealer is None:
@@ -139,8 +142,9 @@ class Hand:
 
     def _start(self, deal: Deal) -> None:
         self.deal = deal
-        self.first = self.state = state = new_hand(self.table.rules, deal)
-        self.player = TERMINAL if state.to_act is None else state.to_act
+        self.first = first = new_hand(self.table.rules, deal)
+        self.state = first.copy()
+        self.player = TERMINAL if first.to_act is None else first.to_act
 
     # --- The end --------------------------------------------------------------------------------
 
@@ -170,7 +174,7 @@ class Hand:
     # --- Copies ---------------------------------------------------------------------------------
 
     def clone(self) -> Hand:
-        """An independent copy: the engine's states never change, so they are shared."""
+        """An independent copy: the state now is copied (the state after the deal never moves, so it is shared)."""
         other = Hand.__new__(Hand)
         other.table = self.table
         other.dealer = self.dealer
@@ -178,7 +182,7 @@ class Hand:
         other.remaining = list(self.remaining)
         other.deal = self.deal
         other.first = self.first
-        other.state = self.state
+        other.state = None if self.state is None else self.state.copy()
         other.history = list(self.history)
         other.player = self.player
         other._moves = list(self._moves)

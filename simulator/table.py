@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from documents.errors import SpecInvalid
 from ruleset.compiled.loading import load_rules
-from ruleset.compiled.rules import Rules
+from ruleset.compiled.rules import Action, Rules
 
 CARD_KINDS = frozenset({"play", "discard", "give"})
 """The action kinds that name a card; every other action is a call (a pass, a bid, a trump named, ...)."""
@@ -43,6 +43,9 @@ class Table:
     """Every action text of the variant, indexed by action id."""
     ids: Mapping[str, int]
     """Action id by text."""
+    by_id: tuple[Action, ...]
+    """The variant's own Action objects, indexed by action id: the ones the engine's legal actions are, so a chosen id
+    reaches the engine without a search by text."""
     calls: tuple[int, ...]
     """The action ids of the calls, in id order: a call's index here is its place in the call one-hot."""
     call_index: Mapping[int, int]
@@ -100,6 +103,7 @@ def _table(variant: str, house_rules: tuple[str, ...]) -> Table:
         raise UnknownRules(f"{variant}: the simulator's returns need two or more sides of one size, not {rules.teams}")
     actions = tuple(rules.actions)
     ids = {text: index for index, text in enumerate(actions)}
+    by_id = tuple(rules.actions[text] for text in actions)
     calls = tuple(index for index, text in enumerate(actions) if rules.actions[text].kind not in CARD_KINDS)
     bids = () if rules.auction is None else tuple(rules.auction.bids)
     max_calls = calls_bound(rules)
@@ -109,6 +113,7 @@ def _table(variant: str, house_rules: tuple[str, ...]) -> Table:
         rules=rules,
         actions=actions,
         ids=MappingProxyType(ids),
+        by_id=by_id,
         calls=calls,
         call_index=MappingProxyType({action: index for index, action in enumerate(calls)}),
         bids=bids,

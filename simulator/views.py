@@ -34,6 +34,8 @@ DEALING = "deal"
 """The phase of a view while chance deals the cards (the engine's phases start after the deal)."""
 SHOWN_PHASE = "go_under_discard"
 """The phase whose discards are laid face up (going under), so every seat sees them."""
+HIDDEN_KINDS = ("discard", "give")
+"""The moves whose card only the mover sees (but in SHOWN_PHASE): the others see `discard:?` or `give:?`."""
 
 
 @dataclass(frozen=True)
@@ -92,22 +94,32 @@ ONLOOKER = -1
 def _seat_view(hand: Hand, seat: int) -> SeatView:
     rules = hand.table.rules
     players = rules.players
-    moves = hand.moves()
-    record = tuple((s, text) for s, text, _phase in moves)
-    shown_discards = [text for s, text, phase in moves if phase == SHOWN_PHASE]
-    seen = tuple((s, _seen_text(s, text, phase, seat)) for s, text, phase in moves)
-    calls = tuple((s, text) for s, text in record if rules.actions[text].kind not in CARD_KINDS)
-    set_aside = tuple(
-        rules.actions[text].card for s, text, phase in moves if s == seat and phase != SHOWN_PHASE and text.startswith("discard:")
-    )
     observation = hand.observation()
-    dealt = () if hand.deal is None else hand.deal.hands[seat]
     if observation is None:
         return _dealing_view(seat, hand.dealer, players)
+    assert hand.deal is not None  # observed, so dealt
+    # One pass over the moves: what everyone saw of each, the calls, the cards played, shown and set aside.
+    actions = rules.actions
+    seen: list[tuple[int, str]] = []
+    calls: list[tuple[int, str]] = []
+    played: list[tuple[int, int]] = []
+    shown: list[int] = []
+    set_aside: list[int] = []
+    for s, text, phase in hand.moves():
+        action = actions[text]
+        kind = action.kind
+        if kind == "play":
+            played.append((s, action.card))
+        elif kind not in CARD_KINDS:
+            calls.append((s, text))
+        if phase == SHOWN_PHASE:
+            shown.append(action.card)
+        elif kind == "discard" and s == seat:
+            set_aside.append(action.card)
+        seen.append((s, f"{kind}:?" if kind in HIDDEN_KINDS and s != seat and phase != SHOWN_PHASE else text))
     card = rules.card_ids.__getitem__
     given: list[int] = []
     received: list[int] = []
-    shown: list[int] = [rules.actions[text].card for text in shown_discards]
     for move in observation["cards_passed"] or ():
         cards = [card(code) for code in move["cards"]]
         if move["from"] == seat and isinstance(move["to"], int):
@@ -117,10 +129,7 @@ def _seat_view(hand: Hand, seat: int) -> SeatView:
     sitting_out = tuple(observation["sitting_out"])
     folded = tuple(observation["folded"] or ())
     playing = players - len(set(sitting_out) | set(folded))
-    plays = tuple(
-        (s, rules.actions[text].card, ordinal // playing)
-        for ordinal, (s, text) in enumerate((s, text) for s, text in record if text.startswith("play:"))
-    )
+    plays = tuple((s, played_card, ordinal // playing) for ordinal, (s, played_card) in enumerate(played))
     contract = observation["contract"]
     result = observation["result"]
     up_card = observation["up_card"]
@@ -146,13 +155,13 @@ def _seat_view(hand: Hand, seat: int) -> SeatView:
         tricks_won=tuple(observation["tricks_won"]),
         contract=None if contract is None else (contract["bidder"], contract["bid"], contract["alone"]),
         shown=tuple(shown),
-        set_aside=set_aside,
+        set_aside=tuple(set_aside),
         given=tuple(given),
         received=tuple(received),
-        dealt=tuple(dealt),
+        dealt=tuple(hand.deal.hands[seat]),
         plays=plays,
-        calls=calls,
-        moves=seen,
+        calls=tuple(calls),
+        moves=tuple(seen),
         legal=tuple(observation["legal_actions"]) if observation["to_act"] == seat else (),
         points=None if result is None else tuple(result["points"]),
     )
@@ -161,7 +170,7 @@ def _seat_view(hand: Hand, seat: int) -> SeatView:
 def _seen_text(actor: int, text: str, phase: str, seat: int) -> str:
     """A move as `seat` saw it: a discarded or given card is hidden from everyone but its owner, unless laid face up."""
     kind, _, _ = text.partition(":")
-    if kind in ("discard", "give") and actor != seat and phase != SHOWN_PHASE:
+    if kind in HIDDEN_KINDS and actor != seat and phase != SHOWN_PHASE:
         return f"{kind}:?"
     return text
 

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from reference_impl.deal import deal_number, shuffled_deck
+from reference_impl.engine import new_hand, observe
 from ruleset import builtin_catalog
 from simulator import CHANCE, TERMINAL, Hand, IllegalMove, UnknownRules, seat_view, table
 from simulator.table import CARD_KINDS, Table, house_text, parse_house
@@ -107,6 +108,31 @@ def test_a_clone_goes_its_own_way() -> None:
     copy.apply(copy.legal_ids()[-1])
     assert copy.history != hand.history
     assert hand.observation() != copy.observation()
+
+
+def test_clones_and_the_dealt_state_stay_put_while_the_hand_moves_on() -> None:
+    """The hand moves its engine state in place: a clone taken on the way, and the state after the deal, never follow it."""
+    rng = random.Random(11)
+    for variant in ("north-american", "british", "three-handed-dummy", "bid-euchre-double"):
+        rules_table = table(variant)
+        hand = Hand.dealt(rules_table, deal_number(rules_table.rules, rng.getrandbits(64), rng.randrange(rules_table.players)))
+        assert hand.deal is not None
+        dealt = observe(new_hand(rules_table.rules, hand.deal))
+        taken: list[tuple[Hand, dict[str, object] | None]] = []
+        while not hand.is_over:
+            clone = hand.clone()
+            taken.append((clone, clone.observation()))
+            hand.apply(rng.choice(hand.legal_ids()))
+        assert hand.first is not None and observe(hand.first) == dealt
+        for clone, seen in taken:
+            assert clone.observation() == seen
+        middle, _ = taken[len(taken) // 2]
+        while not middle.is_over:
+            middle.apply(middle.legal_ids()[0])
+        replayed = Hand.dealt(rules_table, hand.deal)
+        for action in hand.history:
+            replayed.apply(action)
+        assert replayed.observation() == hand.observation() and replayed.log() == hand.log()
 
 
 def test_an_action_that_is_not_legal_is_refused_and_changes_nothing() -> None:
