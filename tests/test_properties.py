@@ -133,7 +133,13 @@ def test_tricks_and_points_add_up_when_the_hand_is_over(combo: Composition, numb
     result = final.result
     assert final.is_over and result is not None
     if result.thrown_in:
-        assert result.points == (0,) * len(rules.teams) and final.tricks == () and final.maker is None
+        if result.conceded_by is None:
+            assert result.points == (0,) * len(rules.teams)
+        else:  # a dealer's concession: the point goes to the dealer's opponents
+            assert (
+                result.conceded_by == final.dealer and result.points[rules.team_of[final.dealer]] == 0 and sum(result.points) > 0
+            )
+        assert final.tricks == () and final.maker is None
         assert all(
             s.phase
             in (

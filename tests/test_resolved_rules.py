@@ -126,6 +126,8 @@ def test_filling_writes_the_schema_defaults_and_keeps_what_was_written() -> None
         "partner_card_optional": False,
         "partner_card_up_card": False,
         "partner_card_returned": False,
+        "partner_may_take": False,
+        "abandon_points": None,
     }
     assert data["bidding"]["round_one"]["enabled"] is True
     assert data["bidding"]["prediction"] == {"enabled": False}  # a mapping default is filled in turn

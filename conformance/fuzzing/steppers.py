@@ -140,11 +140,19 @@ class ProtocolStepper:
         self.last: dict[str, Any] = {}
         self.seq = 0
         self.hands = 0
+        self.opened: tuple[str, tuple[str, ...]] | None = None
+        """The variant and house rules of the open session, whose hands start again by `restart`."""
 
     def start(self, variant: str, house_rules: tuple[str, ...], deal: dict[str, Any]) -> None:
+        if self.sessions and self.opened == (variant, house_rules):
+            # The same rules as the session's: a new game under them, without sending the rules again.
+            (reply,) = self.process.exchange([{"type": "restart", "session": self.hands, "deals": [deal]}])
+            self.last = observation_of(reply, self.name)
+            return
         document = lower(resolved_document(variant, house_rules), self.language)
         setup = {"variant": variant, "house_rules": list(house_rules), "rules": document, "deals": [deal]}
         if self.sessions:
+            self.opened = (variant, house_rules)
             messages = [{"type": "close", "session": self.hands}] if self.hands else []
             self.hands += 1
             opening = {"type": "open", "session": self.hands, "view": list(self.VIEW)} | setup
