@@ -264,7 +264,9 @@ def _deal(number: int, hand: HandState, with_hands: bool) -> dict[str, Any]:
             pass  # EGN records no discard of a lone player: the audit finds it as the card never played
         elif phase != PLAY:
             raise ExportError(f"hand {number + 1}: EGN has no notation for {phase.replace('_', ' ')} ({action.text})")
-        replay = apply(replay, action)
+        elif action.kind in ("remedy", "call", "pass") or seat != replay.to_act:
+            raise ExportError(f"hand {number + 1}: EGN has no notation for a lead out of turn or its remedy ({action.text})")
+        replay = apply(replay, action, seat)
     if rules.lone_play.maker_alone == "always" and hand.maker is not None:
         bidding["isAlone"] = False  # every maker plays alone here; EGN's isAlone is for a partner sitting out
     phases: list[dict[str, Any]] = [bidding]

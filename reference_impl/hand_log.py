@@ -21,6 +21,11 @@ from .engine.state import PLAY
 _NO_TRUMP_NAMES = {NO_TRUMP: "no trump", LOW_NO_TRUMP: "low no trump"}
 _PENALTY_WORDS = ("scored by the innocent side", "taken off the guilty side")
 """The innocent side's choices of renege penalty, by the index of the action's argument."""
+_REMEDY_WORDS = {
+    "remedy:card": "calls the card led out of turn: it stays exposed, liable to be called",
+    "remedy:suit": "will call a suit when the offending side is next to lead",
+}
+"""The innocent side's remedies for a lead out of turn."""
 
 
 def card_text(rules: Rules, card: int) -> str:
@@ -69,6 +74,13 @@ def describe_action(rules: Rules, seat: int, dealer: int, phase: str, action: Ac
         return f"{label}: {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}  [{action.text}]"
     if action.kind == "penalty":
         return f"{label}: {_PENALTY_WORDS[action.suit]}  [{action.text}]"
+    if action.kind == "remedy":
+        return f"{_REMEDY_WORDS[action.text]}  [{action.text}]"
+    if action.kind == "call" and action.card >= 0:
+        return f"calls the exposed {card_text(rules, action.card)}, which must be played  [{action.text}]"
+    if action.kind == "call":
+        letter = SUITS[action.suit]
+        return f"calls {SUIT_SYMBOLS[letter]} {SUIT_NAMES[letter]}, which the leader must lead if able  [{action.text}]"
     if action.kind == "ask":
         return f"{label} (seat {action.suit})  [{action.text}]"
     if action.kind in ("discard", "play", "give"):
@@ -96,12 +108,14 @@ def hand_log(initial: HandState, final: HandState) -> list[str]:
         if replay.phase not in (phase, PLAY):
             phase = replay.phase
             lines.append(BY_NAME[phase].title + ":")
-        if action.kind == "play":
+        if action.kind == "play" and seat != replay.to_act:
+            lines.append(f"  {seat_name(seat)}: leads {card_text(rules, action.card)} out of turn  [{action.text}]")
+        elif action.kind == "play":
             trick_cards.append(f"{seat}:{card_text(rules, action.card)}")
         else:
             lines.append(f"  {seat_name(seat)}: {describe_action(rules, seat, deal.dealer, replay.phase, action)}")
         before = replay
-        replay = apply(replay, action)
+        replay = apply(replay, action, seat)
         if replay.phase == PLAY and before.phase != PLAY:
             lines.append(_trump_line(replay))
         if len(replay.tricks) > len(before.tricks):
@@ -132,9 +146,10 @@ def scenario_lines(initial: HandState, final: HandState) -> list[str]:
     groups: list[list[str]] = [[]]
     replay = initial
     for seat, action in final.history:
-        groups[-1].append(f'"{seat} {action.text}"')
+        marker = " out_of_turn" if seat != replay.to_act else ""
+        groups[-1].append(f'"{seat} {action.text}{marker}"')
         before = replay
-        replay = apply(replay, action)
+        replay = apply(replay, action, seat)
         if len(replay.tricks) > len(before.tricks) or (replay.phase == PLAY and before.phase != PLAY):
             groups.append([])
     written = [", ".join(group) for group in groups if group]

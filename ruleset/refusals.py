@@ -61,7 +61,7 @@ REFUSALS: tuple[Refusal, ...] = (
         "card_not_in_hand",
         "the card is not in the player's hand",
         PHASE_OWN,
-        before=("must_follow_suit", "not_eligible_to_go_under"),
+        before=("must_follow_suit", "not_eligible_to_go_under", "must_play_called"),
     ),
     Refusal("cannot_discard_up_card", "the dealer may not discard the up-card", PHASE_OWN),
     Refusal("pickup_compulsory", "the dealer must take the up-card", PHASE_OWN),
@@ -86,6 +86,18 @@ REFUSALS: tuple[Refusal, ...] = (
         "only a defender against a lone maker may abandon the hand, on their turn in play",
         PHASE_OWN,
         "`abandon` from the lone maker, or in a hand played by partners",
+    ),
+    Refusal(
+        "must_play_called",
+        "after a lead out of turn, the card or the suit the adversaries called must be played (a called suit if held)",
+        PHASE_OWN,
+        "another card from a player whose exposed card was called",
+    ),
+    Refusal(
+        "cannot_call",
+        "the adversaries may call only an exposed card its holder may play now, or a suit when the offending side leads",
+        PHASE_OWN,
+        "`call:H` where no suit call is due",
     ),
     Refusal(
         "not_eligible_to_go_under", "only cards that together qualify to go under may be exchanged with the kitty", PHASE_OWN

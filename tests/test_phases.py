@@ -121,3 +121,53 @@ def test_abandon_is_offered_only_to_a_defender_against_a_lone_maker_and_its_one_
             state = apply(state, rng.choice([action for action in legal_actions(state) if action is not abandon]))
     assert offered > 10
     assert "abandon" not in rules_for("somerset-1888").actions
+
+
+def test_a_lead_out_of_turn_is_taken_back_for_the_remedy_undone_in_place_and_refused_without_the_rule() -> None:
+    """A lead by a seat not to act, where the rules accept it, leaves the card in the hand and asks the first
+    adversary clockwise for the remedy; `undo` gives the lead back to the seat that was to lead, and every action
+    the remedies open agrees between the legal list and the one-action check. Without the rule it is not_your_turn."""
+    rules = rules_for("somerset-1888", "lead-out-of-turn")
+    rng = random.Random(11)
+    led = 0
+    for number in range(40):
+        state = new_hand(rules, deal_number(rules, number))
+        while not state.is_over:
+            legal = state.legal_actions()
+            seat = state.to_act
+            assert seat is not None
+            for action in legal:
+                assert state.step.allows(state, seat, action)
+            if state.phase == "play" and not state.trick and state.misled is None and state.asking is None:
+                offender = state.next_active(seat)
+                if (state.maker_alone and offender == state.maker) or state.defender_alone == offender:
+                    with pytest.raises(IllegalAction, match="another player's turn"):
+                        state.do(rules.actions[f"play:{rules.card_code(state.hand(offender)[0])}"], offender)
+                    state = apply(state, rng.choice(legal))
+                    continue
+                card = state.hand(offender)[0]
+                action = rules.actions[f"play:{rules.card_code(card)}"]
+                before = (state.to_act, state.hands, state.trick, state.exposed, state.suit_call)
+                state.do(action, offender)
+                led += 1
+                assert state.holds(offender, card) and state.trick == ()
+                assert state.misled == (offender, card, seat)
+                assert rules.team_of[state.to_act or 0] != rules.team_of[offender]
+                assert [a.text for a in state.legal_actions()] == ["remedy:card", "remedy:suit"]
+                state.undo()
+                assert (state.to_act, state.hands, state.trick, state.exposed, state.suit_call) == before
+                if rng.random() < 0.5:
+                    state = apply(state, action, offender)
+                    state = apply(state, rng.choice(state.legal_actions()))
+                    continue
+            state = apply(state, rng.choice(state.legal_actions()))
+    assert led > 30
+    plain = rules_for("somerset-1888")
+    state = new_hand(plain, deal_number(plain, 0))
+    while state.phase != "play":
+        state = apply(state, state.legal_actions()[-1])
+    other = state.next_active(state.to_act or 0)
+    card = plain.card_code(state.hand(other)[0])
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, f"play:{card}", other)
+    assert refused.value.code == "not_your_turn"

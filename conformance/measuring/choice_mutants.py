@@ -145,6 +145,7 @@ READINGS: dict[tuple[str, str, str], Reading] = {
     ("turned-down-call-passes", "/bidding/turned_down_call", "refused"): Reading(_set("refused")),
     ("take-it-from-you", "/lone_play/partner_may_take", "maker-keeps-it"): Reading(_set(False)),
     ("abandoned-lone-hand", "/lone_play/abandon_points", "lone-march"): Reading(_set(4)),
+    ("lead-out-of-turn", "/play/lead_out_of_turn", "refused"): Reading(_set("refused")),
     ("somerset-1888", "/scoring/rows/lone-euchred/award/points", "two-points"): Reading(_set(2)),
     ("somerset-1888", "/bidding/round_one/dealer_may_discard_up_card", "up-card-may-be-discarded"): Reading(_set(True)),
     ("somerset-1888", "/lone_play/passed_player", "any-round"): Reading(_set("not_if_passed")),

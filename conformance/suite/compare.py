@@ -69,7 +69,7 @@ def judge(scenario: Scenario, reply: dict[str, Any], reported: frozenset[str] | 
     for index, step in enumerate(scenario.actions):
         if index >= len(observations):
             break
-        if observations[index].get("to_act") != step.seat:
+        if observations[index].get("to_act") != step.seat and not step.out_of_turn:
             mismatches.append(
                 Mismatch(
                     index,

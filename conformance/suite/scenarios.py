@@ -28,20 +28,27 @@ from ruleset.compiled.rules import Rules, compile_rules
 LEVELS = ("must", "should", "may")
 
 
+OUT_OF_TURN = "out_of_turn"
+"""The word after a step's action that marks it as taken out of turn: the seat to act before it is another."""
+
+
 @dataclass(frozen=True)
 class Step:
     """One scripted action: who acts and what they do."""
 
     seat: int
     action: str
+    out_of_turn: bool = False
+    """Whether the seat acts while another is to act (a lead out of turn the rules accept), written `2 play:AS out_of_turn`."""
 
     @classmethod
     def parse(cls, text: str) -> Step:
         seat, _, action = text.partition(" ")
-        return cls(int(seat), action)
+        action, _, marker = action.partition(" ")
+        return cls(int(seat), action, marker == OUT_OF_TURN)
 
     def __str__(self) -> str:
-        return f"{self.seat} {self.action}"
+        return f"{self.seat} {self.action}" + (f" {OUT_OF_TURN}" if self.out_of_turn else "")
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     """
     accepted = state.accepted(action, seat)
     after = state.copy()
-    after.do(accepted)
+    after.do(accepted, seat)
     return after
 
 

@@ -92,6 +92,9 @@ class Phase:
     """The hand log's words for a pass, where a pass here means declining something."""
     compiled: Callable[[Phase, Rules], Phase] | None = None
     """The record as a variant plays it, its rule branches chosen once (None: the same for every variant)."""
+    out_of_turn: Allows | None = None
+    """Whether a seat that is not to act may take this action now, as an irregularity the rules remedy
+    (a lead out of turn); None: any action out of turn is refused as not_your_turn."""
 
 
 def _reason(code: str) -> Refusal:

@@ -17,6 +17,7 @@ from .auction import contract_leader
 from .bidding import throw_in
 from .conditions import bars
 from .contract_score import score_contract
+from .lead_out_of_turn import with_lead_out_of_turn
 from .penalty import takes_off_guilty_side
 from .state import HandResult, HandState
 
@@ -61,7 +62,9 @@ def compiled(phase: Phase, rules: Rules) -> Phase:
         phase = replace(phase, legal=legal_following_suit, take=take_play, allows=allows_following_suit)
     if rules.conditions:
         phase = _under_conditions(phase)
-    return phase if rules.lone_play.abandon_points is None else with_abandon(phase)
+    if rules.lone_play.abandon_points is not None:
+        phase = with_abandon(phase)
+    return phase if not rules.lead_out_of_turn else with_lead_out_of_turn(phase)
 
 
 def _under_conditions(phase: Phase) -> Phase:

@@ -36,7 +36,7 @@ TRUMP_RANK = 1 << 40
 class Step:
     """One phase of a hand as a variant plays it: the phase record's functions, and the step after it."""
 
-    __slots__ = ("allows", "following", "kinds", "legal", "name", "phase", "refusal", "start", "take")
+    __slots__ = ("allows", "following", "kinds", "legal", "name", "out_of_turn", "phase", "refusal", "start", "take")
 
     def __init__(self, phase: phases.Phase) -> None:
         self.name = phase.name
@@ -47,6 +47,7 @@ class Step:
         self.refusal = phase.refusal
         self.allows = phase.allows or _among_legal
         self.kinds = phase.kinds
+        self.out_of_turn = phase.out_of_turn
         self.following: Step = self  # the last step (the end of the hand) always applies, so it is never followed
 
 

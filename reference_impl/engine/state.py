@@ -165,6 +165,12 @@ FIELDS = (
     "declined_call",
     "up_card_given",
     "abandoned_by",
+    "misled",
+    "exposed",
+    "suit_call",
+    "asking",
+    "answered",
+    "called",
     "game",
     "_legal",
 )
@@ -172,6 +178,8 @@ FIELDS = (
 LISTS = ("bits", "order", "won", "_history")
 MARK = ("",)
 """Where an action done in place begins in the journal: `undo` restores entries back to it."""
+OUT_OF_TURN = object()
+"""Heads the journal entry, just before an action's MARK, of who was to act when a seat acted out of turn."""
 """The fields held in lists, changed in place: a copy gets lists of its own."""
 
 
@@ -249,6 +257,18 @@ class HandState:
     """Whether the dealer passed the up-card itself to a lone partner, instead of a card of the hand."""
     abandoned_by: int | None
     """The defender who abandoned the hand against a lone maker, ending it (None: nobody)."""
+    misled: tuple[int, int, int] | None
+    """A lead out of turn awaiting the innocent side's remedy: (offender, card, the seat that was to lead)."""
+    exposed: tuple[tuple[int, int], ...]
+    """The cards exposed by a lead out of turn and liable to be called, as (holder, card)."""
+    suit_call: int | None
+    """The team from whose next leader the adversaries may call a suit (None: no suit call is due)."""
+    asking: tuple[int, int] | None
+    """While an adversary is asked whether to call: (the adversary, the seat whose turn it is)."""
+    answered: int | None
+    """The seat whose turn the adversaries were asked about already (None once that seat has played)."""
+    called: tuple[str, int] | None
+    """What the adversaries called for the seat to play: ("card", card) or ("suit", suit index); None: nothing."""
     game: GameSoFar | None
     """The scores and the hands before this one, for the table's conditions (None: a hand played alone, at 0 with no history)."""
     _legal: tuple[Action, ...] | None
@@ -300,6 +320,8 @@ class HandState:
         self.declined_call = ()
         self.up_card_given = False
         self.abandoned_by = None
+        self.misled = self.suit_call = self.asking = self.answered = self.called = None
+        self.exposed = ()
         self.game = game
         self._legal = None
         card_bit = program.bit.__getitem__
@@ -436,8 +458,9 @@ class HandState:
         to_act = self.to_act
         legal = self._legal
         step = self.step
-        if seat is not None and seat != to_act:
-            action = self._refuse_or_find(action, seat)
+        out_of_turn = seat is not None and seat != to_act
+        if out_of_turn:
+            action = self._refuse_or_find(action, seat)  # returns only an action the phase takes out of turn
         elif legal is not None:
             for candidate in legal:
                 if candidate is action:
@@ -447,6 +470,9 @@ class HandState:
         elif to_act is None or not isinstance(action, Action) or not step.allows(self, to_act, action):
             action = self._refuse_or_find(action, seat)
         # Accepted: the phase takes it, and the next phase is entered once it is done.
+        if out_of_turn:
+            self.journal.append((OUT_OF_TURN, to_act))
+            to_act = self.to_act = seat
         self.journal.append(MARK)
         self._done += 1
         self._history.append((to_act, action))  # type: ignore[arg-type]  # an accepted action has a seat and is an Action
@@ -488,6 +514,8 @@ class HandState:
             else:
                 entry[0][entry[1]] = entry[2]
         self.to_act = self._history.pop()[0]
+        if journal and journal[-1][0] is OUT_OF_TURN:  # the seat acted out of turn: who was to act
+            self.to_act = journal.pop()[1]
         step = self.step
         self.phase = step.name
         self.is_over = step is self.program.over
@@ -510,6 +538,9 @@ class HandState:
         if known is None:
             raise IllegalAction("unknown_action", self.to_act, self.phase, text if isinstance(text, str) else repr(action))
         if seat is not None and seat != self.to_act and self.phase != HAND_OVER:
+            out_of_turn = self.step.out_of_turn
+            if out_of_turn is not None and out_of_turn(self, seat, known):
+                return known
             raise IllegalAction("not_your_turn", seat, self.phase, known.text, f"seat {self.to_act} is to act")
         legal = self.legal_actions()
         for candidate in legal:

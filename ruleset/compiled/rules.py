@@ -26,6 +26,8 @@ LOW_NO_TRUMP = 5
 TRUMP_LETTERS = SUITS + "NL"
 """The trump choices by index: the four suits, then no trump (aces high) and low no trump (nines high)."""
 PENALTY_CHOICES = ("add", "subtract")
+REMEDY_CHOICES = ("card", "suit")
+"""The innocent side's remedies for a lead out of turn: the card stays exposed and may be called, or a suit is called."""
 TRUMP_BONUS = 10_000
 
 
@@ -137,6 +139,8 @@ class Rules:
     """The number of hands a game lasts, after which the best score wins (None: the game ends at the target)."""
     conditions: tuple[ConditionRule, ...] = ()
     """The table's conditions (`conditions`): actions barred while a named condition holds."""
+    lead_out_of_turn: bool = False
+    """Whether a lead out of turn is accepted and remedied as the innocent side chooses (play.lead_out_of_turn)."""
 
     def action(self, text: str) -> Action:
         """The action with this text; raise KeyError if the variant has none."""
@@ -167,7 +171,8 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
     specials = {special["card"] for special in trump["special_cards"]}
     auction = None if data["auction"] is None else compile_auction(data["auction"], data["deal"]["hand_size"], TRUMP_LETTERS)
     tables = _scoring_tables(data) if auction is None else {False: {}, True: {}}
-    actions = _actions(deck, players, auction, data["lone_play"]["abandon_points"] is not None)
+    lead_out_of_turn = data["play"]["lead_out_of_turn"] == "adversaries_call"
+    actions = _actions(deck, players, auction, data["lone_play"]["abandon_points"] is not None, lead_out_of_turn)
     game = data["game"]
     return Rules(
         variant_id=data["id"],
@@ -209,6 +214,7 @@ def compile_rules(data: dict[str, Any], house_rules: tuple[str, ...] = ()) -> Ru
         contract_scoring=None if auction is None else compile_contract_scoring(data),
         game_hands=game["hands"],
         conditions=compile_conditions(data),
+        lead_out_of_turn=lead_out_of_turn,
     )
 
 
@@ -252,11 +258,15 @@ def _renege(play: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _actions(deck: tuple[Card, ...], players: int, auction: Auction | None, abandon: bool) -> dict[str, Action]:
+def _actions(
+    deck: tuple[Card, ...], players: int, auction: Auction | None, abandon: bool, out_of_turn: bool
+) -> dict[str, Action]:
     """Every action a hand of this variant can contain, built once and shared (a bid's suit is its trump, -1 if none).
 
-    `abandon` is in the catalogue only where a defender may abandon a lone hand, so that every other
-    variant's actions (and the simulator's action space) stay as they were."""
+    `abandon` is in the catalogue only where a defender may abandon a lone hand, and the remedies
+    and calls of a lead out of turn (`remedy:card`, `remedy:suit`, `call:H`, `call:9C`) only where
+    one is accepted (`out_of_turn`), so that every other variant's actions (and the simulator's
+    action space) stay as they were."""
     simple: tuple[str, ...] = (
         "pass",
         "order_up",
@@ -284,6 +294,13 @@ def _actions(deck: tuple[Card, ...], players: int, auction: Auction | None, aban
         for kind in ("discard", "play", "give"):
             text = f"{kind}:{card.code}"
             actions[text] = Action(kind, index, -1, text)
+    if out_of_turn:
+        for choice in REMEDY_CHOICES:
+            actions[f"remedy:{choice}"] = Action("remedy", -1, -1, f"remedy:{choice}")
+        for index, letter in enumerate(SUITS):
+            actions[f"call:{letter}"] = Action("call", -1, index, f"call:{letter}")
+        for index, card in enumerate(deck):
+            actions[f"call:{card.code}"] = Action("call", index, -1, f"call:{card.code}")
     if auction is not None:
         for text, bid in auction.bids.items():
             actions[text] = Action("bid", -1, -1 if bid.trump is None else bid.trump, text)
