@@ -176,11 +176,11 @@ FIELDS = (
 )
 """The fields a copy takes as they are: every value is immutable (ints, tuples, records, None)."""
 LISTS = ("bits", "order", "won", "_history")
+"""The fields held in lists, changed in place: a copy gets lists of its own."""
 MARK = ("",)
 """Where an action done in place begins in the journal: `undo` restores entries back to it."""
 OUT_OF_TURN = object()
 """Heads the journal entry, just before an action's MARK, of who was to act when a seat acted out of turn."""
-"""The fields held in lists, changed in place: a copy gets lists of its own."""
 
 
 class HandState:
