@@ -525,6 +525,7 @@ ORDER: tuple[Phase, ...] = (
         _nothing,
         _never_taken,
         _reason("hand_over"),
+        compiled=play.compiled_finish,
     ),
 )
 

@@ -236,7 +236,49 @@ def finish(state: HandState) -> bool:
     return True
 
 
+def compiled_finish(phase: Phase, rules: Rules) -> Phase:
+    """The end of the hand where sides score by the table alone (no auction, no per-player table): a hand's result
+    then follows from who made what trump, their tricks and who went alone, so each result is built once and kept.
+
+    A renege, whose penalty replaces the row, is scored in full every time.
+    """
+    if rules.auction is not None or rules.player_scoring is not None:
+        return phase
+    makers_side = tuple(rules.teams[rules.team_of[seat]] for seat in range(rules.players))
+    results: dict[tuple[int, int, int, bool, int | None, bool], HandResult] = {}
+
+    def finish_by_sides(state: HandState) -> bool:
+        trump, maker = state.trump, state.maker
+        if trump is None:
+            throw_in(state)
+            return True
+        if maker is None or state.reneged is not None:
+            _score(state)
+            return True
+        won = state.won
+        key = (
+            maker,
+            trump,
+            sum([won[seat] for seat in makers_side[maker]]),
+            bool(state.maker_alone),
+            state.defender_alone,
+            state.predicted_alone,
+        )
+        result = results.get(key)
+        if result is None:
+            result = results[key] = _scored(state)
+        state.end(result)
+        return True
+
+    return replace(phase, start=finish_by_sides)
+
+
 def _score(state: HandState) -> None:
+    state.end(_scored(state))
+
+
+def _scored(state: HandState) -> HandResult:
+    """The result of a hand played out: its row of the table (or each player's, or the renege penalty) and the points."""
     rules = state.rules
     maker = state.maker
     won = state.won
@@ -269,21 +311,19 @@ def _score(state: HandState) -> None:
         bidders = rules.team_of[maker]
         made = makers_tricks >= contract.bid.tricks
         won_by = (bidders,) if made else tuple(team for team in range(len(rules.teams)) if team != bidders)
-    state.end(
-        HandResult(
-            thrown_in=False,
-            maker=maker,
-            trump=state.trump,
-            makers_tricks=makers_tricks,
-            maker_alone=maker_alone,
-            defender_alone=state.defender_alone,
-            row=row_name,
-            clause=clause,
-            points=tuple(points),
-            reneged_by=state.reneged,
-            player_rows=player_rows,
-            hand_won_by=won_by,
-        )
+    return HandResult(
+        thrown_in=False,
+        maker=maker,
+        trump=state.trump,
+        makers_tricks=makers_tricks,
+        maker_alone=maker_alone,
+        defender_alone=state.defender_alone,
+        row=row_name,
+        clause=clause,
+        points=tuple(points),
+        reneged_by=state.reneged,
+        player_rows=player_rows,
+        hand_won_by=won_by,
     )
 
 

@@ -397,8 +397,13 @@ class HandState:
         self.set(active=tuple(active), active_count=sum(active), next_seat=tuple(following))
 
     def end(self, result: HandResult) -> None:
-        """The hand is over, with this result: nobody acts any more."""
-        self.set(step=self.program.over, to_act=None, result=result)
+        """The hand is over, with this result: nobody acts any more (who was to act comes back from the history on undo)."""
+        journal = self.journal
+        journal.append(("step", self.step))
+        journal.append(("result", self.result))
+        self.step = self.program.over
+        self.to_act = None
+        self.result = result
         self.phase = HAND_OVER
         self.is_over = True
 
