@@ -15,6 +15,7 @@ shown, and its legal actions listed, in the order the cards were dealt and recei
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ruleset.compiled.contracts import Contract
@@ -387,14 +388,14 @@ class HandState:
         active = list(self.active)
         for seat in seats:
             active[seat] = False
-        players = len(active)
-        following = []
-        for seat in range(players):
-            nxt = (seat + 1) % players
-            while not active[nxt]:
-                nxt = (nxt + 1) % players
-            following.append(nxt)
-        self.set(active=tuple(active), active_count=sum(active), next_seat=tuple(following))
+        still = tuple(active)
+        journal = self.journal
+        journal.append(("active", self.active))
+        journal.append(("active_count", self.active_count))
+        journal.append(("next_seat", self.next_seat))
+        self.active = still
+        self.active_count = sum(still)
+        self.next_seat = _seating(still)
 
     def end(self, result: HandResult) -> None:
         """The hand is over, with this result: nobody acts any more (who was to act comes back from the history on undo)."""
@@ -520,6 +521,19 @@ class HandState:
         reason = step.refusal(self, self.to_act, action)
         assert reason is not None, f"{action.text} is not legal during {self.phase}, yet nothing refuses it"
         return reason
+
+
+@cache
+def _seating(active: tuple[bool, ...]) -> tuple[int, ...]:
+    """For each seat, the first active seat clockwise after it: worked out once per pattern of seats sitting out."""
+    players = len(active)
+    following = []
+    for seat in range(players):
+        nxt = (seat + 1) % players
+        while not active[nxt]:
+            nxt = (nxt + 1) % players
+        following.append(nxt)
+    return tuple(following)
 
 
 def _generated_copy() -> Any:
