@@ -527,7 +527,6 @@ ORDER: tuple[Phase, ...] = (
         _nothing,
         _never_taken,
         _reason("hand_over"),
-        compiled=play.compiled_finish,
     ),
 )
 
