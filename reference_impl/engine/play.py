@@ -195,8 +195,8 @@ def _revokes(state: HandState, seat: int, card: int) -> bool:
 
 def trick_winner(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
     """The seat whose card wins: highest trump, else highest card of the suit led (of two equal cards, the first)."""
-    ranks = _ranks(state, trick)
     best_seat, best_card = trick[0]
+    ranks = state.program.ranks[state.trump][state.follows[best_card]]  # type: ignore[index]  # a trick is played under a trump
     best = ranks[best_card]
     for seat, card in trick[1:]:
         rank = ranks[card]
@@ -207,21 +207,14 @@ def trick_winner(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
 
 def trick_winner_later_duplicate_wins(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
     """As `trick_winner`, but of two identical cards (a double pack) the later played wins."""
-    ranks = _ranks(state, trick)
     best_seat, best_card = trick[0]
+    ranks = state.program.ranks[state.trump][state.follows[best_card]]  # type: ignore[index]  # a trick is played under a trump
     best = ranks[best_card]
     for seat, card in trick[1:]:
         rank = ranks[card]
         if rank >= best:
             best_seat, best = seat, rank
     return best_seat
-
-
-def _ranks(state: HandState, trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-    """Every card's rank in this trick: by the hand's trump and the suit the first card led."""
-    trump = state.trump
-    assert trump is not None
-    return state.program.ranks[trump][state.follows[trick[0][1]]]
 
 
 def finish(state: HandState) -> bool:

@@ -176,7 +176,7 @@ class HandState:
     and `add_cards`, so that every write can be undone.
     """
 
-    __slots__ = (*FIELDS, *LISTS, "journal", "_done")
+    __slots__ = (*FIELDS, *LISTS, "journal", "_floor")
 
     rules: Rules
     deal: Deal
@@ -253,8 +253,9 @@ class HandState:
     _history: list[tuple[int, Action]]
     journal: list[tuple[Any, ...]]
     """What each write replaced, newest last: (field, value) or (list, index, value)."""
-    _done: int
-    """How many actions were done in place on this state (and can be undone): each left a MARK in the journal."""
+    _floor: int
+    """How long the history was when this state was made or copied: the actions after it were done in place on
+    this state, each leaving a MARK in the journal, and can be undone (counted from the history, so `do` keeps no count)."""
 
     def __init__(
         self, rules: Rules, deal: Deal, program: Program, redeals_left: tuple[int, ...] | None, game: GameSoFar | None = None
@@ -298,7 +299,7 @@ class HandState:
         self.won = [0] * players
         self._history = []
         self.journal = []
-        self._done = 0
+        self._floor = 0
 
     # --- Reading -------------------------------------------------------------------------------
 
@@ -441,7 +442,6 @@ class HandState:
             action = self._refuse_or_find(action, seat)
         # Accepted: the phase takes it, and the next phase is entered once it is done.
         self.journal.append(MARK)
-        self._done += 1
         self._history.append((to_act, action))  # type: ignore[arg-type]  # an accepted action has a seat and is an Action
         self._legal = None
         if step.take(self, to_act, action):  # type: ignore[arg-type]
@@ -471,9 +471,8 @@ class HandState:
 
     def undo(self) -> None:
         """Take back the last action done in place on this state; raise IndexError if there is none."""
-        if not self._done:
+        if len(self._history) == self._floor:
             raise IndexError("no action taken in place on this state to undo")
-        self._done -= 1
         journal = self.journal
         while (entry := journal.pop()) is not MARK:
             if len(entry) == 2:
@@ -541,7 +540,7 @@ def _generated_copy() -> Any:
     field names as dataclasses generate __init__ (a loop over the fields costs a good share of a copy)."""
     body = "".join(f"    other.{name} = self.{name}\n" for name in FIELDS)
     body += "".join(f"    other.{name} = self.{name}.copy()\n" for name in LISTS)
-    source = f"def copy_fields(self, other):\n{body}    other.journal = []\n    other._done = 0\n"
+    source = f"def copy_fields(self, other):\n{body}    other.journal = []\n    other._floor = len(other._history)\n"
     namespace: dict[str, Any] = {}
     exec(source, namespace)
     return namespace["copy_fields"]
