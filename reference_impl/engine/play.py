@@ -138,18 +138,17 @@ def allows_any_card(state: HandState, seat: int, action: Action) -> bool:
 def take_play(state: HandState, seat: int, action: Action) -> bool:
     """The card leaves the hand and joins the trick; a full trick goes to its winner. True once the last trick is won.
 
-    The journal is written directly, as `set` and `take_card` would: this runs for most of a hand's actions.
+    This runs for most of a hand's actions, so what the card changes (the hand, the trick, the suit led, the last
+    two set back once the trick is won) is journaled as one entry, which `undo` knows.
     """
     card = action.card
     journal = state.journal
     bits = state.bits
     held = bits[seat]
-    journal.append((bits, seat, held))
-    bits[seat] = held ^ (1 << card)
     trick = state.trick
-    journal.append(("trick", trick))
+    journal.append((seat, held, trick, state.led_suit))
+    bits[seat] = held ^ (1 << card)
     if not trick:
-        journal.append(("led_suit", state.led_suit))
         state.led_suit = state.follows[card]
     # Concatenation, not (*trick, ...): it costs about half as much, once per card.
     trick = state.trick = trick + ((seat, card),)  # noqa: RUF005
@@ -162,9 +161,8 @@ def take_play(state: HandState, seat: int, action: Action) -> bool:
     won[winner] += 1
     tricks = state.tricks
     journal.append(("tricks", tricks))
-    journal.append(("led_suit", state.led_suit))
     state.tricks = tricks + ((winner, trick),)  # noqa: RUF005
-    state.trick = ()  # its value before this card is in the journal already
+    state.trick = ()
     state.led_suit = None
     if len(tricks) + 1 == state.rules.hand_size:
         return True

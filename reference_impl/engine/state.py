@@ -252,7 +252,8 @@ class HandState:
     """Tricks won per seat; `tricks_won` shows them as a tuple."""
     _history: list[tuple[int, Action]]
     journal: list[tuple[Any, ...]]
-    """What each write replaced, newest last: (field, value) or (list, index, value)."""
+    """What each write replaced, newest last: (field, value), (list, index, value), or for a card played (`play`) one
+    entry (seat, cards held, trick, suit led) with what the card changed in them."""
     _floor: int
     """How long the history was when this state was made or copied: the actions after it were done in place on
     this state, each leaving a MARK in the journal, and can be undone (counted from the history, so `do` keeps no count)."""
@@ -477,8 +478,13 @@ class HandState:
         while (entry := journal.pop()) is not MARK:
             if len(entry) == 2:
                 setattr(self, entry[0], entry[1])
-            else:
+            elif len(entry) == 3:
                 entry[0][entry[1]] = entry[2]
+            else:  # a card played
+                seat, held, trick, led_suit = entry
+                self.bits[seat] = held
+                self.trick = trick
+                self.led_suit = led_suit
         self.to_act = self._history.pop()[0]
         step = self.step
         self.phase = step.name
