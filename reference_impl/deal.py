@@ -8,6 +8,8 @@ deck, and the shuffled deck is dealt in the variant's packets from the dealer's 
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -79,12 +81,51 @@ def shuffled_deck(size: int, number: int) -> list[int]:
 
 @lru_cache(maxsize=512)
 def _shuffled(size: int, number: int) -> tuple[int, ...]:
+    """The Fisher-Yates shuffle driven by SplitMix64(number).below, every draw's 64-bit value worked out at once.
+
+    The shuffle is most of the cost of a deal, and SplitMix64's k-th state is simply
+    number + k * GOLDEN_GAMMA (mod 2^64), so the draws do not depend on each other: all of them
+    are mixed together in one big integer holding each state in a 128-bit lane of its own (a
+    product of two 64-bit numbers fits its lane; after each shift the bits that slid in from the
+    next lane are masked off). That is a dozen big-integer operations per deal instead of a dozen
+    per card. Where a draw falls in the biased top of the range, which SplitMix64.below rejects
+    (about once in 2^59 draws), the deal is shuffled one draw at a time instead. A fuzzing run
+    deals each number several times, hence the small cache.
+    """
+    draws, ones, lane_mask, gammas = _lanes(size)
+    state = ((number & MASK64) * ones + gammas) & lane_mask  # each lane below 2^65 before the mask: no carry between lanes
+    z = (state ^ (state >> 30 & lane_mask)) * MIX_1 & lane_mask
+    z = (z ^ (z >> 27 & lane_mask)) * MIX_2 & lane_mask
+    z ^= z >> 31 & lane_mask
+    words = array("Q", z.to_bytes(16 * len(draws), "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    deck = list(range(size))
+    for (i, bound, limit), value in zip(draws, words[::2], strict=True):  # the low half of each lane
+        if value >= limit:
+            return _shuffled_one_by_one(size, number)
+        j = value % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+@lru_cache(maxsize=64)
+def _lanes(size: int) -> tuple[tuple[tuple[int, int, int], ...], int, int, int]:
+    """For the shuffle of a deck of `size`: its draws (`_draws`), a 1 in every 128-bit lane, 64 low bits set in every
+    lane, and each lane's multiple of GOLDEN_GAMMA (lane k holds the state of draw k, the first draw's in lane 0)."""
+    draws = _draws(size)
+    lanes = range(len(draws))
+    ones = sum(1 << (128 * lane) for lane in lanes)
+    gammas = sum((((lane + 1) * GOLDEN_GAMMA) & MASK64) << (128 * lane) for lane in lanes)
+    return draws, ones, MASK64 * ones, gammas
+
+
+def _shuffled_one_by_one(size: int, number: int) -> tuple[int, ...]:
     """The Fisher-Yates shuffle driven by SplitMix64(number).below, with the generator written inline.
 
     The same arithmetic as `SplitMix64` step for step (a test compares the two over many deal
     numbers), without a method call per draw and with each draw's rejection limit worked out
-    once per deck size: the shuffle is most of the cost of a deal. A fuzzing run deals each
-    number several times, hence the small cache.
+    once per deck size.
     """
     deck = list(range(size))
     state = number & MASK64

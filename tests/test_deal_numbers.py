@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from reference_impl import deal
 from reference_impl.deal import DealError, SplitMix64, deal_number, explicit_deal, shuffled_deck
 from ruleset import builtin_catalog
 from ruleset.compiled.loading import load_rules
@@ -49,6 +50,31 @@ def test_the_inline_shuffle_deals_what_the_generator_deals(size: int) -> None:
     numbers = [*range(300), *((1 << 64) - 1 - k for k in range(50)), *(k * 0x9E3779B97F4A7C15 % (1 << 64) for k in range(300))]
     for number in numbers:
         assert shuffled_deck(size, number) == _plain_shuffle(size, number), number
+
+
+def test_a_draw_in_the_rejected_top_of_the_range_shuffles_one_draw_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No known deal number draws a rejected value (about one draw in 2^59 does), so the all-at-once shuffle is made to
+    see one in every draw: it must then deal what the generator deals, redraws included."""
+    draws, ones, lane_mask, gammas = deal._lanes(24)
+    every_draw_rejected = (tuple((i, bound, 0) for i, bound, _limit in draws), ones, lane_mask, gammas)
+    monkeypatch.setattr(deal, "_lanes", lambda size: every_draw_rejected)
+    one_by_one = deal._shuffled_one_by_one
+    called = []
+
+    def spied(size: int, number: int) -> tuple[int, ...]:
+        called.append(number)
+        return one_by_one(size, number)
+
+    monkeypatch.setattr(deal, "_shuffled_one_by_one", spied)
+    for number in (7_000_001, 7_000_002):
+        assert list(deal._shuffled.__wrapped__(24, number)) == _plain_shuffle(24, number)
+    assert called == [7_000_001, 7_000_002]
+
+
+@pytest.mark.parametrize("size", [21, 24, 33])
+def test_the_one_by_one_shuffle_deals_what_the_generator_deals(size: int) -> None:
+    for number in [*range(100), (1 << 64) - 1]:
+        assert list(deal._shuffled_one_by_one(size, number)) == _plain_shuffle(size, number), number
 
 
 def test_a_shuffle_is_a_permutation() -> None:

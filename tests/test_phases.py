@@ -67,6 +67,47 @@ def test_the_one_card_check_agrees_with_the_legal_list(combo: tuple[str, tuple[s
     assert checked > 1000
 
 
+@pytest.mark.parametrize(
+    "combo",
+    [
+        ("north-american", ()),
+        ("british", ()),
+        ("two-handed", ()),
+        ("north-american", ("canadian-loner",)),
+        ("north-american", ("canadian-loner-both-rounds",)),
+        ("north-american", ("passed-player-cannot-go-alone=any-round",)),
+        ("north-american", ("no-lone-at-score",)),
+        ("north-american", ("euchred-suit-barred",)),
+        ("north-american", ("stick-the-dealer",)),
+        ("north-american", ("stuck-dealer-turned-down",)),
+        ("north-american", ("dealer-needs-trump=dealer",)),
+        ("north-american", ("hearts-cannot-be-trump",)),
+        ("north-american", ("no-trump",)),
+        ("north-american", ("optional-pickup",)),
+        ("north-american", ("no-up-card-discard",)),
+        ("north-american", ("joker=dealer-names",)),
+    ],
+    ids=composition_id,
+)
+def test_every_phases_one_action_check_agrees_with_its_legal_list(combo: tuple[str, tuple[str, ...]]) -> None:
+    """Every phase's `allows` (its own, or compiled for the variant) says yes to exactly the legal actions, by identity."""
+    rules = rules_for(combo[0], *combo[1])
+    rng = random.Random(13)
+    checked = 0
+    for number in range(30):
+        state = new_hand(rules, deal_number(rules, number, number % rules.players))
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            legal = legal_actions(state)
+            if state.phase != "play":
+                for action in rules.actions.values():
+                    assert state.step.allows(state, seat, action) == any(a is action for a in legal), (number, action.text)
+                    checked += 1
+            state = apply(state, rng.choice(legal))
+    assert checked > 1000
+
+
 def test_legal_actions_are_worked_out_once_per_state_and_never_carried_to_the_next() -> None:
     rules = rules_for("north-american")
     state = new_hand(rules, deal_number(rules, 2))

@@ -195,7 +195,7 @@ def take_round_one(state: HandState, seat: int, action: Action) -> bool:
     state.journal.append(("passes", passes))
     passes = state.passes = passes + 1
     if passes < state.rules.players:
-        state.to_act = state.left_of(seat)
+        state.to_act = state.program.next_seat[seat]
         return False
     if not state.rules.bidding.round_two:
         everybody_passed(state)
@@ -292,11 +292,15 @@ def compiled_round_one(phase: Phase, rules: Rules) -> Phase:
     if not needs_no_trump_held(bidding) or bidding.forbidden_trump or rules.conditions:
         return phase
     both = (rules.actions["pass"], rules.actions["order_up"])
+    passing, ordering = both
 
     def anyone_may_order_up(state: HandState, seat: int) -> tuple[Action, ...]:
         return both
 
-    return replace(phase, legal=anyone_may_order_up)
+    def either_of_the_two(state: HandState, seat: int, action: Action) -> bool:
+        return action is passing or action is ordering
+
+    return replace(phase, legal=anyone_may_order_up, allows=either_of_the_two)
 
 
 def compiled_round_two(phase: Phase, rules: Rules) -> Phase:
@@ -322,7 +326,10 @@ def compiled_round_two(phase: Phase, rules: Rules) -> Phase:
     def named_by_the_rules_alone(state: HandState, seat: int) -> tuple[Action, ...]:
         return offers[(state.turned_down, is_stuck(state, seat))]
 
-    return replace(phase, legal=named_by_the_rules_alone)
+    def among_the_offers(state: HandState, seat: int, action: Action) -> bool:
+        return any([offer is action for offer in offers[(state.turned_down, is_stuck(state, seat))]])
+
+    return replace(phase, legal=named_by_the_rules_alone, allows=among_the_offers)
 
 
 def take_round_two(state: HandState, seat: int, action: Action) -> bool:
@@ -334,7 +341,7 @@ def take_round_two(state: HandState, seat: int, action: Action) -> bool:
     state.journal.append(("passes", passes))
     passes = state.passes = passes + 1
     if passes < state.rules.players:
-        state.to_act = state.left_of(seat)
+        state.to_act = state.program.next_seat[seat]
         return False
     everybody_passed(state)
     return True

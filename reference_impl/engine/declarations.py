@@ -10,12 +10,18 @@ situation makes pointless are skipped, never asked.
 
 from __future__ import annotations
 
-from ruleset.compiled.rules import Action
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ruleset.compiled.rules import Action, Rules
 
 from .conditions import bars
 from .passing import cards_in_last_move, discard_out, give_card, record_move
 from .state import HandState
 from .who_may import Decision
+
+if TYPE_CHECKING:
+    from .phases import Phase
 
 PASSED_ROUND_ONE = 1
 PASSED_ROUND_TWO = 2
@@ -38,14 +44,21 @@ def trump_made(
     `settled_alone` is given when going alone was decided before the make (a smitty prediction).
     """
     rules = state.rules
-    state.set(
-        maker=maker,
-        trump=trump,
-        follows=rules.effective_suit[trump],
-        follow_masks=state.program.follow_masks[trump],
-        taker=taker,
-        made_in_round=made_in_round,
+    # Written straight to the journal, as `set` would: every hand makes trump once.
+    state.journal += (
+        ("maker", state.maker),
+        ("trump", state.trump),
+        ("follows", state.follows),
+        ("follow_masks", state.follow_masks),
+        ("taker", state.taker),
+        ("made_in_round", state.made_in_round),
     )
+    state.maker = maker
+    state.trump = trump
+    state.follows = rules.effective_suit[trump]
+    state.follow_masks = state.program.follow_masks[trump]
+    state.taker = taker
+    state.made_in_round = made_in_round
     if settled_alone is not None:
         state.set(predicted_alone=settled_alone)
         _set_alone(state, maker, settled_alone)
@@ -119,13 +132,36 @@ def alone_refusal(state: HandState, seat: int, action: Action) -> str | None:
 GOING_ALONE = Decision(("pass", "go_alone"), alone_refusal)
 
 
+def compiled_alone(phase: Phase, rules: Rules) -> Phase:
+    """Going alone where nothing can refuse either answer (no Canadian loner, no bar on players who passed, no table
+    condition): the legal actions are always the same two, listed once."""
+    lone = rules.lone_play
+    if (
+        lone.dealer_partner_must_go_alone
+        or lone.dealer_partner_alone_round_two
+        or lone.passed_player != "may"
+        or rules.conditions
+    ):
+        return phase
+    both = (rules.actions["pass"], rules.actions["go_alone"])
+    passing, going = both
+
+    def either_answer(state: HandState, seat: int) -> tuple[Action, ...]:
+        return both
+
+    def either_of_the_two(state: HandState, seat: int, action: Action) -> bool:
+        return action is passing or action is going
+
+    return replace(phase, legal=either_answer, allows=either_of_the_two)
+
+
 def take_alone(state: HandState, seat: int, action: Action) -> bool:
     _set_alone(state, seat, action.kind == "go_alone")
     return True
 
 
 def _set_alone(state: HandState, maker: int, alone: bool) -> None:
-    state.set(maker_alone=alone)
+    state.put("maker_alone", alone)
     if alone:
         state.sit_out(state.rules.partners[maker])
 
@@ -306,6 +342,15 @@ def legal_discard(state: HandState, seat: int) -> tuple[Action, ...]:
     return tuple(allowed)
 
 
+def allows_discard(state: HandState, seat: int, action: Action) -> bool:
+    """Whether `action` is one of `legal_discard`'s, decided without listing them (replaying a record)."""
+    card = action.card
+    bidding = state.rules.bidding
+    if card >= 0 and state.program.discard_actions[card] is action:
+        return state.holds(seat, card) or (bidding.dealer_may_discard_up_card and card == state.deal.up_card)
+    return not bidding.dealer_pickup_compulsory and action is state.rules.actions["leave_up_card"]
+
+
 def take_discard(state: HandState, seat: int, action: Action) -> bool:
     if action.kind == "leave_up_card":
         state.set(taker=None)
@@ -313,7 +358,7 @@ def take_discard(state: HandState, seat: int, action: Action) -> bool:
         assert state.deal.up_card is not None
         state.add_cards(seat, (state.deal.up_card,))
         state.take_card(seat, action.card)
-        state.set(discarded=action.card)
+        state.put("discarded", action.card)
     return True
 
 

@@ -84,8 +84,8 @@ class Phase:
     refusal: Refusal
     """The reason code for an action of one of `kinds` that is not legal now (the phase's "who may", where it has one)."""
     allows: Allows | None = None
-    """Whether one action is legal, answered without listing them all; only for the phase that takes
-    most of a hand's actions (play), where it spares replaying a record the full list."""
+    """Whether one action is legal, answered without listing them all: for the phases a replayed record meets
+    most (play, the bids, the dealer's discard), where it spares replaying the full list."""
     title: str = ""
     """The hand log's heading for this phase ("" where the log has lines of its own)."""
     decline: str = ""
@@ -294,6 +294,7 @@ ORDER: tuple[Phase, ...] = (
         declarations.GOING_ALONE.allows,
         title="Going alone",
         decline="Does not go alone",
+        compiled=declarations.compiled_alone,
     ),
     Phase(
         PARTNER_TAKE_OVER,
@@ -428,6 +429,7 @@ ORDER: tuple[Phase, ...] = (
         declarations.legal_discard,
         declarations.take_discard,
         _discard_reason,
+        declarations.allows_discard,
         title="The dealer's discard",
     ),
     Phase(

@@ -25,7 +25,7 @@ from ruleset.compiled.rules import Action, Rules
 from . import phases, play
 
 if TYPE_CHECKING:
-    from .state import HandState
+    from .state import HandResult, HandState
 
 NOT_WINNING = -1
 """The rank of a card that can win no trick it is played to: neither trump nor of the suit led."""
@@ -79,6 +79,8 @@ class Program:
     give_actions: tuple[Action, ...]
     trick_winner: Callable[[HandState, tuple[tuple[int, int], ...]], int]
     """Who wins a full trick, by the variant's rule for identical cards."""
+    results: dict[play.OutcomeKey, HandResult] | None
+    """The results of hands played out, by outcome, where the table's sides score them (`play.outcome_cache`)."""
 
     @property
     def first(self) -> Step:
@@ -135,6 +137,7 @@ def compile_program(rules: Rules) -> Program:
         discard_actions=tuple(rules.actions[f"discard:{card.code}"] for card in deck),
         give_actions=tuple(rules.actions[f"give:{card.code}"] for card in deck),
         trick_winner=play.trick_winner_for(rules),
+        results=play.outcome_cache(rules),
     )
 
 

@@ -15,6 +15,7 @@ shown, and its legal actions listed, in the order the cards were dealt and recei
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ruleset.compiled.contracts import Contract
@@ -191,7 +192,7 @@ class HandState:
     and `add_cards`, so that every write can be undone.
     """
 
-    __slots__ = (*FIELDS, *LISTS, "journal", "_done")
+    __slots__ = (*FIELDS, *LISTS, "journal", "_floor")
 
     rules: Rules
     deal: Deal
@@ -281,9 +282,11 @@ class HandState:
     """Tricks won per seat; `tricks_won` shows them as a tuple."""
     _history: list[tuple[int, Action]]
     journal: list[tuple[Any, ...]]
-    """What each write replaced, newest last: (field, value) or (list, index, value)."""
-    _done: int
-    """How many actions were done in place on this state (and can be undone): each left a MARK in the journal."""
+    """What each write replaced, newest last: (field, value), (list, index, value), or for a card played (`play`) one
+    entry (seat, cards held, trick, suit led) with what the card changed in them."""
+    _floor: int
+    """How long the history was when this state was made or copied: the actions after it were done in place on
+    this state, each leaving a MARK in the journal, and can be undone (counted from the history, so `do` keeps no count)."""
 
     def __init__(
         self, rules: Rules, deal: Deal, program: Program, redeals_left: tuple[int, ...] | None, game: GameSoFar | None = None
@@ -330,7 +333,7 @@ class HandState:
         self.won = [0] * players
         self._history = []
         self.journal = []
-        self._done = 0
+        self._floor = 0
 
     # --- Reading -------------------------------------------------------------------------------
 
@@ -422,18 +425,23 @@ class HandState:
             active[seat] = True
         for seat in seats:
             active[seat] = False
-        players = len(active)
-        following = []
-        for seat in range(players):
-            nxt = (seat + 1) % players
-            while not active[nxt]:
-                nxt = (nxt + 1) % players
-            following.append(nxt)
-        self.set(active=tuple(active), active_count=sum(active), next_seat=tuple(following))
+        still = tuple(active)
+        journal = self.journal
+        journal.append(("active", self.active))
+        journal.append(("active_count", self.active_count))
+        journal.append(("next_seat", self.next_seat))
+        self.active = still
+        self.active_count = sum(still)
+        self.next_seat = _seating(still)
 
     def end(self, result: HandResult) -> None:
-        """The hand is over, with this result: nobody acts any more."""
-        self.set(step=self.program.over, to_act=None, result=result)
+        """The hand is over, with this result: nobody acts any more (who was to act comes back from the history on undo)."""
+        journal = self.journal
+        journal.append(("step", self.step))
+        journal.append(("result", self.result))
+        self.step = self.program.over
+        self.to_act = None
+        self.result = result
         self.phase = HAND_OVER
         self.is_over = True
 
@@ -474,7 +482,6 @@ class HandState:
             self.journal.append((OUT_OF_TURN, to_act))
             to_act = self.to_act = seat
         self.journal.append(MARK)
-        self._done += 1
         self._history.append((to_act, action))  # type: ignore[arg-type]  # an accepted action has a seat and is an Action
         self._legal = None
         if step.take(self, to_act, action):  # type: ignore[arg-type]
@@ -504,15 +511,19 @@ class HandState:
 
     def undo(self) -> None:
         """Take back the last action done in place on this state; raise IndexError if there is none."""
-        if not self._done:
+        if len(self._history) == self._floor:
             raise IndexError("no action taken in place on this state to undo")
-        self._done -= 1
         journal = self.journal
         while (entry := journal.pop()) is not MARK:
             if len(entry) == 2:
                 setattr(self, entry[0], entry[1])
-            else:
+            elif len(entry) == 3:
                 entry[0][entry[1]] = entry[2]
+            else:  # a card played
+                seat, held, trick, led_suit = entry
+                self.bits[seat] = held
+                self.trick = trick
+                self.led_suit = led_suit
         self.to_act = self._history.pop()[0]
         if journal and journal[-1][0] is OUT_OF_TURN:  # the seat acted out of turn: who was to act
             self.to_act = journal.pop()[1]
@@ -561,12 +572,25 @@ class HandState:
         return reason
 
 
+@cache
+def _seating(active: tuple[bool, ...]) -> tuple[int, ...]:
+    """For each seat, the first active seat clockwise after it: worked out once per pattern of seats sitting out."""
+    players = len(active)
+    following = []
+    for seat in range(players):
+        nxt = (seat + 1) % players
+        while not active[nxt]:
+            nxt = (nxt + 1) % players
+        following.append(nxt)
+    return tuple(following)
+
+
 def _generated_copy() -> Any:
     """`other.f = self.f` for every field, and a copy of every list: straight-line code, generated from the
     field names as dataclasses generate __init__ (a loop over the fields costs a good share of a copy)."""
     body = "".join(f"    other.{name} = self.{name}\n" for name in FIELDS)
     body += "".join(f"    other.{name} = self.{name}.copy()\n" for name in LISTS)
-    source = f"def copy_fields(self, other):\n{body}    other.journal = []\n    other._done = 0\n"
+    source = f"def copy_fields(self, other):\n{body}    other.journal = []\n    other._floor = len(other._history)\n"
     namespace: dict[str, Any] = {}
     exec(source, namespace)
     return namespace["copy_fields"]
