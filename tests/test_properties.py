@@ -109,7 +109,8 @@ def test_each_trick_has_one_rightful_winner_who_played_in_it(
             assert after == final.next_active(before)
         leader = winner
     # No trick is left unfinished, unless the hand stopped at a renege that ends it.
-    assert final.trick == () or (final.rules.renege_options.ends_hand and final.reneged is not None)
+    stopped = (final.rules.renege_options.ends_hand and final.reneged is not None) or final.abandoned_by is not None
+    assert final.trick == () or stopped, "only a renege that ends the hand, or an abandoned hand, leaves a trick unfinished"
     # Every card played followed the suit led whenever the player held one of that suit
     # (unless the variant lets a renege be played and penalized).
     if final.rules.renege_penalized:
@@ -158,6 +159,12 @@ def test_tricks_and_points_add_up_when_the_hand_is_over(combo: Composition, numb
     if result.reneged_by is not None and rules.renege_options.ends_hand:
         # The hand stopped at the renege, in a trick left unfinished, and is scored by the penalty.
         assert result.row == "renege" and len(final.tricks) < rules.hand_size and final.trick
+        return
+    if result.abandoned_by is not None:
+        # A defender gave up against a lone maker: the hand stops there, and the lone side scores the law's points.
+        lone_side = rules.team_of[final.maker]
+        assert final.maker_alone and rules.team_of[result.abandoned_by] != lone_side
+        assert result.points[lone_side] == rules.lone_play.abandon_points and sum(result.points) == result.points[lone_side]
         return
     assert sum(final.tricks_won) == rules.hand_size == len(final.tricks)
     assert list(final.tricks_won) == [sum(1 for w, _ in final.tricks if w == seat) for seat in range(rules.players)]

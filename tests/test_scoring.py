@@ -87,6 +87,8 @@ def expected_row(variant: str, house: tuple[str, ...], key: Key) -> tuple[str, s
         return ("lone-march", "makers", 4) if alone else ("march", "makers", 2)
     if tricks >= 3:
         return ("made", "makers", 1)
+    if variant == "somerset-1888" and alone:
+        return ("lone-euchred", "defenders", 4)  # law 3: a euchred lone hand pays four
     if defender and variant == "railroad":
         return ("lone-euchred-by-lone", "defenders", 4)  # only a lone maker is defended alone against
     if defender:
@@ -227,7 +229,8 @@ def search_outcome(rules: Rules, key: Key, tries: int = 4000) -> HandState | Non
         result = state.result
         assert result is not None
         outcome = (result.makers_tricks, result.maker_alone, result.defender_alone is not None)
-        if not result.thrown_in and not state.predicted_alone and result.reneged_by is None and outcome == key:
+        played_out = result.reneged_by is None and result.abandoned_by is None  # else scored by its own law, not the table
+        if not result.thrown_in and not state.predicted_alone and played_out and outcome == key:
             return state
     return None
 
