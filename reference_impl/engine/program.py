@@ -17,7 +17,7 @@ import itertools
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import Action, Rules
@@ -36,7 +36,19 @@ TRUMP_RANK = 1 << 40
 class Step:
     """One phase of a hand as a variant plays it: the phase record's functions, and the step after it."""
 
-    __slots__ = ("allows", "following", "kinds", "legal", "name", "out_of_turn", "phase", "refusal", "start", "take")
+    __slots__ = (
+        "allows",
+        "following",
+        "kinds",
+        "legal",
+        "name",
+        "out_of_turn",
+        "phase",
+        "refusal",
+        "start",
+        "take",
+        "take_checked",
+    )
 
     def __init__(self, phase: phases.Phase) -> None:
         self.name = phase.name
@@ -48,6 +60,8 @@ class Step:
         self.allows = phase.allows or _among_legal
         self.kinds = phase.kinds
         self.out_of_turn = phase.out_of_turn
+        # The take that refuses an illegal action itself (None where `allows` is asked first).
+        self.take_checked = cast(phases.CheckedTake, phase.take) if phase.take_checks else None
         self.following: Step = self  # the last step (the end of the hand) always applies, so it is never followed
 
 
