@@ -439,21 +439,26 @@ class HandState:
         """Take `action` in place, by the player to act; raise IllegalAction, changing nothing, if it is refused.
 
         `seat`, when given, is who claims to act: acting out of turn is refused as not_your_turn.
-        Legality is settled the cheapest way the state allows: by the take itself where the phase's take checks
-        (playing a card), else by identity among the legal actions already worked out (a random playout lists
-        them first), else by the phase's own one-action check (replaying a record), else by looking the action
-        up and listing them.
+        Legality is settled the cheapest way the state allows: by identity among the legal actions already
+        worked out (a random playout lists them first), else by the take itself where the phase's take checks
+        (replaying a card), else by the phase's own one-action check (replaying a bid), else by looking the
+        action up and listing them.
         """
         to_act = self.to_act
         step = self.step
         out_of_turn = seat is not None and seat != to_act
         if out_of_turn:
             action = self._refuse_or_find(action, seat)  # returns only an action the phase takes out of turn
+        elif (legal := self._legal) is not None:
+            for candidate in legal:
+                if candidate is action:
+                    break
+            else:
+                action = self._refuse_or_find(action, seat)
         elif (checked := step.take_checked) is not None and isinstance(action, Action):
-            journal, history, legal = self.journal, self._history, self._legal
+            journal, history = self.journal, self._history
             journal.append(MARK)
             history.append((to_act, action))  # type: ignore[arg-type]  # a phase that takes has a seat to act
-            self._legal = None
             done = checked(self, to_act, action, True)  # type: ignore[arg-type]
             if done is not None:
                 if done:
@@ -462,14 +467,7 @@ class HandState:
             # Refused, with nothing changed: the refusal (or the action by its text) is found the usual way.
             journal.pop()
             history.pop()
-            self._legal = legal
             action = self._refuse_or_find(action, seat)
-        elif (legal := self._legal) is not None:
-            for candidate in legal:
-                if candidate is action:
-                    break
-            else:
-                action = self._refuse_or_find(action, seat)
         elif to_act is None or not isinstance(action, Action) or not step.allows(self, to_act, action):
             action = self._refuse_or_find(action, seat)
         # Accepted: the phase takes it, and the next phase is entered once it is done.
