@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from reference_impl.deal import deal_number
+from reference_impl.deal import Deal, deal_number
 from reference_impl.engine import ORDER, PHASES, IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine import state as state_module
 from reference_impl.engine.play import allows_following_suit
@@ -225,3 +225,16 @@ def test_a_lead_out_of_turn_is_taken_back_for_the_remedy_undone_in_place_and_ref
     with pytest.raises(IllegalAction) as refused:
         apply(state, f"play:{card}", other)
     assert refused.value.code == "not_your_turn"
+
+
+def test_a_new_hand_holds_the_cards_dealt_whatever_their_number() -> None:
+    """A new hand copies its variant's blank hand and reads the dealt cards into bit sets: hands of the variant's size
+    by the generated straight-line code, others (a Deal built by hand) the long way, to the same cards."""
+    rules = rules_for("north-american")
+    dealt = deal_number(rules, 9)
+    short = Deal(dealt.dealer, tuple(hand[:-1] for hand in dealt.hands), dealt.up_card, dealt.kitty)
+    for deal in (dealt, short):
+        state = new_hand(rules, deal)
+        assert state.hands == deal.hands and state.kitty == deal.kitty and state.history == ()
+        assert state.up_suit == state.program.up_suits[dealt.up_card or 0] and state.phase == "bid_round_one"
+    assert state.program.blank.hands == ((),) * rules.players and state.program.blank.history == ()
