@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from reference_impl.deal import deal_number
+from reference_impl.deal import Deal, deal_number
 from reference_impl.engine import ORDER, PHASES, IllegalAction, apply, legal_actions, new_hand
 from reference_impl.engine import state as state_module
 from reference_impl.engine.play import allows_following_suit
@@ -45,10 +45,11 @@ def test_phases_are_met_in_the_order_the_records_give() -> None:
     ids=composition_id,
 )
 def test_the_one_card_check_agrees_with_the_legal_list(combo: tuple[str, tuple[str, ...]]) -> None:
-    """The play step's `allows` answers a replayed card without listing the legal ones: the same answer for every card."""
+    """The play step's `allows` answers a replayed card without listing the legal ones: the same answer for every card.
+    So does its checking take, where it has one: it refuses (None) exactly the cards not listed, changing nothing."""
     rules = rules_for(combo[0], *combo[1])
     rng = random.Random(11)
-    checked = 0
+    checked = taken = 0
     for number in range(40):
         state = new_hand(rules, deal_number(rules, number))
         while not state.is_over:
@@ -61,10 +62,17 @@ def test_the_one_card_check_agrees_with_the_legal_list(combo: tuple[str, tuple[s
                 for action in rules.play_actions:
                     assert step.allows(state, seat, action) == (action in legal), (number, action.text)
                     checked += 1
+                    if step.take_checked is not None:
+                        trial = state.copy()
+                        done = step.take_checked(trial, seat, action, True)
+                        assert (done is not None) == (action in legal), (number, action.text)
+                        assert done is not None or (trial.hands, trial.trick, trial.journal) == (state.hands, state.trick, [])
+                        taken += 1
                 for other in ("pass", "order_up"):
                     assert not step.allows(state, seat, rules.actions[other])
             state = apply(state, rng.choice(legal_actions(state)))
     assert checked > 1000
+    assert taken == (checked if not rules.renege_penalized and not rules.conditions else 0)
 
 
 @pytest.mark.parametrize(
@@ -130,6 +138,11 @@ def test_a_replayed_card_out_of_turn_or_unheld_is_refused_as_before() -> None:
     with pytest.raises(IllegalAction) as refused:
         apply(state, foreign)
     assert refused.value.code == "card_not_in_hand"
+    before = (state.hands, state.history, state.trick, len(state.journal))
+    with pytest.raises(IllegalAction) as refused:
+        state.do(foreign)  # in place, the checking take refuses it: the same reason, nothing changed
+    assert refused.value.code == "card_not_in_hand"
+    assert (state.hands, state.history, state.trick, len(state.journal)) == before
     mine = rules.play_actions[state.hands[seat][0]]
     with pytest.raises(IllegalAction) as refused:
         apply(state, mine, other)
@@ -212,3 +225,16 @@ def test_a_lead_out_of_turn_is_taken_back_for_the_remedy_undone_in_place_and_ref
     with pytest.raises(IllegalAction) as refused:
         apply(state, f"play:{card}", other)
     assert refused.value.code == "not_your_turn"
+
+
+def test_a_new_hand_holds_the_cards_dealt_whatever_their_number() -> None:
+    """A new hand copies its variant's blank hand and reads the dealt cards into bit sets: hands of the variant's size
+    by the generated straight-line code, others (a Deal built by hand) the long way, to the same cards."""
+    rules = rules_for("north-american")
+    dealt = deal_number(rules, 9)
+    short = Deal(dealt.dealer, tuple(hand[:-1] for hand in dealt.hands), dealt.up_card, dealt.kitty)
+    for deal in (dealt, short):
+        state = new_hand(rules, deal)
+        assert state.hands == deal.hands and state.kitty == deal.kitty and state.history == ()
+        assert state.up_suit == state.program.up_suits[dealt.up_card or 0] and state.phase == "bid_round_one"
+    assert state.program.blank.hands == ((),) * rules.players and state.program.blank.history == ()

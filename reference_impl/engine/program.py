@@ -17,12 +17,13 @@ import itertools
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import Action, Rules
 
 from . import phases, play
+from .state import blank_hand
 
 if TYPE_CHECKING:
     from .state import HandResult, HandState
@@ -36,7 +37,19 @@ TRUMP_RANK = 1 << 40
 class Step:
     """One phase of a hand as a variant plays it: the phase record's functions, and the step after it."""
 
-    __slots__ = ("allows", "following", "kinds", "legal", "name", "out_of_turn", "phase", "refusal", "start", "take")
+    __slots__ = (
+        "allows",
+        "following",
+        "kinds",
+        "legal",
+        "name",
+        "out_of_turn",
+        "phase",
+        "refusal",
+        "start",
+        "take",
+        "take_checked",
+    )
 
     def __init__(self, phase: phases.Phase) -> None:
         self.name = phase.name
@@ -48,6 +61,8 @@ class Step:
         self.allows = phase.allows or _among_legal
         self.kinds = phase.kinds
         self.out_of_turn = phase.out_of_turn
+        # The take that refuses an illegal action itself (None where `allows` is asked first).
+        self.take_checked = cast(phases.CheckedTake, phase.take) if phase.take_checks else None
         self.following: Step = self  # the last step (the end of the hand) always applies, so it is never followed
 
 
@@ -81,6 +96,10 @@ class Program:
     """Who wins a full trick, by the variant's rule for identical cards."""
     results: dict[play.OutcomeKey, HandResult] | None
     """The results of hands played out, by outcome, where the table's sides score them (`play.outcome_cache`)."""
+    hand_bits: Callable[[tuple[tuple[int, ...], ...]], list[int]]
+    """Each dealt hand of the variant's size as a bit set (ValueError for a hand of another size): `hand_bits_for`."""
+    blank: HandState
+    """A hand of these rules before the deal (`state.blank_hand`), which every new hand starts as a copy of."""
 
     @property
     def first(self) -> Step:
@@ -125,20 +144,36 @@ def compile_program(rules: Rules) -> Program:
     deck = rules.deck
     bit = tuple(1 << card for card in range(len(deck)))
     players = rules.players
-    return Program(
+    next_seat = tuple((seat + 1) % players for seat in range(players))
+    program = Program(
         chain=chain,
         over=chain[-1],
         bit=bit,
         follow_masks=_follow_masks(rules, bit),
         ranks=_ranks(rules),
         up_suits=tuple(SUITS.index(card.suit) if card.suit else rules.bidding.special_up_suit for card in deck),
-        next_seat=tuple((seat + 1) % players for seat in range(players)),
+        next_seat=next_seat,
         play_actions=rules.play_actions,
         discard_actions=tuple(rules.actions[f"discard:{card.code}"] for card in deck),
         give_actions=tuple(rules.actions[f"give:{card.code}"] for card in deck),
         trick_winner=play.trick_winner_for(rules),
         results=play.outcome_cache(rules),
+        hand_bits=hand_bits_for(rules.hand_size, bit),
+        blank=blank_hand(rules, chain[-1], next_seat),
     )
+    program.blank.program = program
+    return program
+
+
+def hand_bits_for(size: int, bit: tuple[int, ...]) -> Callable[[tuple[tuple[int, ...], ...]], list[int]]:
+    """Hands of `size` cards as bit sets, each the `|` of its cards' bits spelled out: generated straight-line code,
+    as the state's copy is, since a loop (or `sum`) over five cards costs twice as much, once per hand dealt."""
+    names = [f"c{index}" for index in range(size)]
+    union = " | ".join(f"bit[{name}]" for name in names)
+    source = f"def hand_bits(hands):\n    return [{union} for {', '.join(names)}, in hands]\n"
+    namespace: dict[str, object] = {"bit": bit}
+    exec(source, namespace)
+    return namespace["hand_bits"]  # type: ignore[return-value]
 
 
 def _follow_masks(rules: Rules, bit: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

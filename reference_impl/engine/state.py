@@ -294,46 +294,26 @@ class HandState:
         """The state as dealt, before the first phase is entered (`machine.new_hand` enters it).
 
         `game` is the scores and the hands before, which the table's conditions read (None: none).
+        Every field is first copied from the program's blank hand (`blank_hand`), then the deal's are written:
+        a copy of straight-line assignments costs a third of working each field out again for every hand.
         """
-        players = rules.players
-        self.rules = rules
-        self.deal = deal
+        _copy_fields(program.blank, self)
         self.program = program
-        self.phase = HAND_OVER
-        self.step = program.over
-        self.is_over = True
-        self.to_act = None
+        self.deal = deal
         up = deal.up_card
-        self.up_suit = None if up is None else program.up_suits[up]
-        self.active = (True,) * players
-        self.active_count = players
-        self.next_seat = program.next_seat
-        self.passed = (0,) * players
+        if up is not None:
+            self.up_suit = program.up_suits[up]
         self.dummy = deal.dummy
         self.redeals_left = redeals_left
-        self.passes = 0
-        self.turned_down = self.trump = self.maker = self.maker_alone = self.defender_alone = None
-        self.discarded = self.leader = self.led_suit = self.result = self.taker = self.giver = None
-        self.reneged = self.penalty_choice = self.contract = None
-        self.follows = self.follow_masks = self.trick = self.tricks = ()
-        self.made_in_round = 0
-        self.predicted_alone = False
-        self.callers = self.set_aside = self.cards_passed = self.under_callers = self.folded = self.bids = ()
         self.kitty = deal.kitty
-        self.declined_call = ()
-        self.up_card_given = False
-        self.abandoned_by = None
-        self.misled = self.suit_call = self.asking = self.answered = self.called = None
-        self.exposed = ()
         self.game = game
-        self._legal = None
-        card_bit = program.bit.__getitem__
-        self.bits = [sum(map(card_bit, hand)) for hand in deal.hands]  # a card is dealt once: the sum of bits is their union
-        self.order = list(deal.hands)
-        self.won = [0] * players
-        self._history = []
-        self.journal = []
-        self._floor = 0
+        hands = deal.hands
+        try:
+            self.bits = program.hand_bits(hands)
+        except ValueError:  # a hand of another size than the variant deals (an explicit deal may hold one)
+            card_bit = program.bit.__getitem__
+            self.bits = [sum(map(card_bit, hand)) for hand in hands]  # a card is dealt once: the sum of bits is their union
+        self.order = list(hands)
 
     # --- Reading -------------------------------------------------------------------------------
 
@@ -459,22 +439,35 @@ class HandState:
         """Take `action` in place, by the player to act; raise IllegalAction, changing nothing, if it is refused.
 
         `seat`, when given, is who claims to act: acting out of turn is refused as not_your_turn.
-        Legality is settled the cheapest way the state allows: by identity among the legal actions
-        already worked out (a random playout lists them first), else by the phase's own one-action
-        check (replaying a record), else by looking the action up and listing them.
+        Legality is settled the cheapest way the state allows: by identity among the legal actions already
+        worked out (a random playout lists them first), else by the take itself where the phase's take checks
+        (replaying a card), else by the phase's own one-action check (replaying a bid), else by looking the
+        action up and listing them.
         """
         to_act = self.to_act
-        legal = self._legal
         step = self.step
         out_of_turn = seat is not None and seat != to_act
         if out_of_turn:
             action = self._refuse_or_find(action, seat)  # returns only an action the phase takes out of turn
-        elif legal is not None:
+        elif (legal := self._legal) is not None:
             for candidate in legal:
                 if candidate is action:
                     break
             else:
                 action = self._refuse_or_find(action, seat)
+        elif (checked := step.take_checked) is not None and isinstance(action, Action):
+            journal, history = self.journal, self._history
+            journal.append(MARK)
+            history.append((to_act, action))  # type: ignore[arg-type]  # a phase that takes has a seat to act
+            done = checked(self, to_act, action, True)  # type: ignore[arg-type]
+            if done is not None:
+                if done:
+                    self.enter(step.following)
+                return
+            # Refused, with nothing changed: the refusal (or the action by its text) is found the usual way.
+            journal.pop()
+            history.pop()
+            action = self._refuse_or_find(action, seat)
         elif to_act is None or not isinstance(action, Action) or not step.allows(self, to_act, action):
             action = self._refuse_or_find(action, seat)
         # Accepted: the phase takes it, and the next phase is entered once it is done.
@@ -570,6 +563,46 @@ class HandState:
         reason = step.refusal(self, self.to_act, action)
         assert reason is not None, f"{action.text} is not legal during {self.phase}, yet nothing refuses it"
         return reason
+
+
+def blank_hand(rules: Rules, over: Step, next_seat: tuple[int, ...]) -> HandState:
+    """Every field of a hand of these rules as it stands before the deal: nothing bid, made or played, every seat
+    active, the hand over until its first phase is entered. Built once per program; each new hand starts as a copy."""
+    blank = object.__new__(HandState)
+    players = rules.players
+    blank.rules = rules
+    blank.deal = Deal(0, ((),) * players, None, ())  # no cards yet; `compile_program` sets the blank's program
+    blank.phase = HAND_OVER
+    blank.step = over
+    blank.is_over = True
+    blank.to_act = blank.up_suit = None
+    blank.active = (True,) * players
+    blank.active_count = players
+    blank.next_seat = next_seat
+    blank.passed = (0,) * players
+    blank.dummy = blank.kitty = ()
+    blank.redeals_left = blank.game = None
+    blank.passes = 0
+    blank.turned_down = blank.trump = blank.maker = blank.maker_alone = blank.defender_alone = None
+    blank.discarded = blank.leader = blank.led_suit = blank.result = blank.taker = blank.giver = None
+    blank.reneged = blank.penalty_choice = blank.contract = None
+    blank.follows = blank.follow_masks = blank.trick = blank.tricks = ()
+    blank.made_in_round = 0
+    blank.predicted_alone = False
+    blank.callers = blank.set_aside = blank.cards_passed = blank.under_callers = blank.folded = blank.bids = ()
+    blank.declined_call = ()
+    blank.up_card_given = False
+    blank.abandoned_by = None
+    blank.misled = blank.suit_call = blank.asking = blank.answered = blank.called = None
+    blank.exposed = ()
+    blank._legal = None
+    blank.bits = [0] * players
+    blank.order = [()] * players
+    blank.won = [0] * players
+    blank._history = []
+    blank.journal = []
+    blank._floor = 0
+    return blank
 
 
 @cache
