@@ -46,7 +46,8 @@ def test_phases_are_met_in_the_order_the_records_give() -> None:
 )
 def test_the_one_card_check_agrees_with_the_legal_list(combo: tuple[str, tuple[str, ...]]) -> None:
     """The play step's `allows` answers a replayed card without listing the legal ones: the same answer for every card.
-    So does its checking take, where it has one: it refuses (None) exactly the cards not listed, changing nothing."""
+    So does the state's own play of a card, where `do` plays them itself: it refuses (None) exactly the cards not
+    listed, changing nothing."""
     rules = rules_for(combo[0], *combo[1])
     rng = random.Random(11)
     checked = taken = 0
@@ -62,9 +63,9 @@ def test_the_one_card_check_agrees_with_the_legal_list(combo: tuple[str, tuple[s
                 for action in rules.play_actions:
                     assert step.allows(state, seat, action) == (action in legal), (number, action.text)
                     checked += 1
-                    if step.take_checked is not None:
+                    if step.plays:
                         trial = state.copy()
-                        done = step.take_checked(trial, seat, action, True)
+                        done = trial.play(seat, action, True)
                         assert (done is not None) == (action in legal), (number, action.text)
                         assert done is not None or (trial.hands, trial.trick, trial.journal) == (state.hands, state.trick, [])
                         taken += 1

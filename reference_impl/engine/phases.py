@@ -60,8 +60,6 @@ from .state import (
 
 Legal = Callable[[HandState, int], tuple[Action, ...]]
 Take = Callable[[HandState, int, Action], bool]
-CheckedTake = Callable[[HandState, int, Action, bool], "bool | None"]
-"""A take called with check=True: None when it refuses the action, having changed nothing (`Phase.take_checks`)."""
 Refusal = Callable[[HandState, int, Action], "str | None"]
 Allows = Callable[[HandState, int, Action], bool]
 
@@ -97,9 +95,9 @@ class Phase:
     out_of_turn: Allows | None = None
     """Whether a seat that is not to act may take this action now, as an irregularity the rules remedy
     (a lead out of turn); None: any action out of turn is refused as not_your_turn."""
-    take_checks: bool = False
-    """Whether `take(state, seat, action, True)` checks the action itself, returning None and changing nothing when
-    it is not legal: `do` then makes one call per action (the play of a card) instead of `allows` and `take`."""
+    plain_play: bool = False
+    """Whether this is the play of cards following suit with no rule wrapped around it: `do` then checks and plays
+    each card itself (`HandState.play`), one call and one journal entry per card, instead of `allows` and `take`."""
 
 
 def _reason(code: str) -> Refusal:

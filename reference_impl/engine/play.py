@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING
 
 from ruleset.compiled.rules import Action, Rules
 
@@ -66,8 +66,9 @@ def compiled(phase: Phase, rules: Rules) -> Phase:
         phase = with_abandon(phase)
     if rules.lead_out_of_turn:
         phase = with_lead_out_of_turn(phase)
-    # take_play's own check is following suit: it stands for allows-then-take only where nothing above changed either.
-    return replace(phase, take_checks=phase.take is take_play and phase.allows is allows_following_suit)
+    # `do` plays the card itself (`HandState.play`, checking it as allows_following_suit does) only where nothing
+    # above changed the step.
+    return replace(phase, plain_play=phase.take is take_play and phase.allows is allows_following_suit)
 
 
 def _under_conditions(phase: Phase) -> Phase:
@@ -144,52 +145,13 @@ def allows_any_card(state: HandState, seat: int, action: Action) -> bool:
     return card >= 0 and state.program.play_actions[card] is action and state.holds(seat, card)
 
 
-@overload
-def take_play(state: HandState, seat: int, action: Action, check: Literal[False] = False) -> bool: ...
-@overload
-def take_play(state: HandState, seat: int, action: Action, check: bool) -> bool | None: ...
-def take_play(state: HandState, seat: int, action: Action, check: bool = False) -> bool | None:
+def take_play(state: HandState, seat: int, action: Action) -> bool:
     """The card leaves the hand and joins the trick; a full trick goes to its winner. True once the last trick is won.
 
-    With `check`, a card that may not be played now (not held, not following suit, not this variant's play action)
-    is refused first: None, nothing changed. Replaying a record then costs one call per card, not `allows` and this.
-    This runs for most of a hand's actions, so what the card changes (the hand, the trick, the suit led, the last
-    two set back once the trick is won) is journaled as one entry, which `undo` knows.
+    The state's own `play`, which `do` calls itself on the plain play step: this is the take of the play steps that
+    a rule wraps (a renege watched for, a lead out of turn, a lone hand abandoned), for one code path either way.
     """
-    card = action.card
-    bits = state.bits
-    held = bits[seat]
-    trick = state.trick
-    if check:
-        if card < 0 or state.program.play_actions[card] is not action:
-            return None
-        following = held & state.follow_masks[state.led_suit] if trick else 0  # type: ignore[index]  # a trick has a suit led
-        if not (following or held) >> card & 1:  # the cards of the suit led if any, else any card held
-            return None
-    state.journal.append((seat, held, trick, state.led_suit))
-    bits[seat] = held ^ (1 << card)
-    if not trick:
-        state.led_suit = state.follows[card]
-    # Concatenation, not (*trick, ...): it costs about half as much, once per card.
-    trick = state.trick = trick + ((seat, card),)  # noqa: RUF005
-    if len(trick) < state.active_count:
-        state.to_act = state.next_seat[seat]
-        return False
-    winner = state.program.trick_winner(state, trick)
-    journal = state.journal
-    won = state.won
-    journal.append((won, winner, won[winner]))
-    won[winner] += 1
-    tricks = state.tricks
-    journal.append(("tricks", tricks))
-    state.tricks = tricks + ((winner, trick),)  # noqa: RUF005
-    state.trick = ()
-    state.led_suit = None
-    if len(tricks) + 1 == state.rules.hand_size:
-        return True
-    journal.append(("leader", state.leader))
-    state.leader = state.to_act = winner
-    return False
+    return bool(state.play(seat, action))
 
 
 def take_play_watching_reneges(state: HandState, seat: int, action: Action) -> bool:

@@ -17,7 +17,7 @@ import itertools
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ruleset.compiled.cards import SUITS
 from ruleset.compiled.rules import Action, Rules
@@ -45,10 +45,10 @@ class Step:
         "name",
         "out_of_turn",
         "phase",
+        "plays",
         "refusal",
         "start",
         "take",
-        "take_checked",
     )
 
     def __init__(self, phase: phases.Phase) -> None:
@@ -61,8 +61,8 @@ class Step:
         self.allows = phase.allows or _among_legal
         self.kinds = phase.kinds
         self.out_of_turn = phase.out_of_turn
-        # The take that refuses an illegal action itself (None where `allows` is asked first).
-        self.take_checked = cast(phases.CheckedTake, phase.take) if phase.take_checks else None
+        # The plain play step (following suit, nothing wrapped around it): `do` plays its cards itself.
+        self.plays = phase.plain_play
         self.following: Step = self  # the last step (the end of the hand) always applies, so it is never followed
 
 

@@ -179,7 +179,8 @@ FIELDS = (
 LISTS = ("bits", "order", "won", "_history")
 """The fields held in lists, changed in place: a copy gets lists of its own."""
 MARK = ("",)
-"""Where an action done in place begins in the journal: `undo` restores entries back to it."""
+"""Where an action done in place begins in the journal: `undo` restores entries back to it (a card played on the
+plain play step is its own mark: its four-item entry)."""
 OUT_OF_TURN = object()
 """Heads the journal entry, just before an action's MARK, of who was to act when a seat acted out of turn."""
 
@@ -283,7 +284,8 @@ class HandState:
     _history: list[tuple[int, Action]]
     journal: list[tuple[Any, ...]]
     """What each write replaced, newest last: (field, value), (list, index, value), or for a card played (`play`) one
-    entry (seat, cards held, trick, suit led) with what the card changed in them."""
+    entry (seat, cards held, trick, suit led) with what the card changed in them, which is also its action's mark
+    (the plain play step); a card played inside another take has a fifth item, None, and follows the action's MARK."""
     _floor: int
     """How long the history was when this state was made or copied: the actions after it were done in place on
     this state, each leaving a MARK in the journal, and can be undone (counted from the history, so `do` keeps no count)."""
@@ -439,13 +441,19 @@ class HandState:
         """Take `action` in place, by the player to act; raise IllegalAction, changing nothing, if it is refused.
 
         `seat`, when given, is who claims to act: acting out of turn is refused as not_your_turn.
-        Legality is settled the cheapest way the state allows: by identity among the legal actions already
-        worked out (a random playout lists them first), else by the take itself where the phase's take checks
-        (replaying a card), else by the phase's own one-action check (replaying a bid), else by looking the
-        action up and listing them.
+        The plain play step's card is checked and played by `play` in one call (most of a hand's actions).
+        Otherwise legality is settled the cheapest way the state allows: by identity among the legal actions already
+        worked out (a random playout lists them first), else by the phase's own one-action check (replaying a bid),
+        else by looking the action up and listing them.
         """
-        to_act = self.to_act
         step = self.step
+        if step.plays and seat is None and type(action) is Action:
+            done = self.play(self.to_act, action, True)  # type: ignore[arg-type]  # the play step has a seat to act
+            if done is not None:
+                if done:
+                    self.enter(step.following)
+                return
+        to_act = self.to_act
         out_of_turn = seat is not None and seat != to_act
         if out_of_turn:
             action = self._refuse_or_find(action, seat)  # returns only an action the phase takes out of turn
@@ -455,19 +463,6 @@ class HandState:
                     break
             else:
                 action = self._refuse_or_find(action, seat)
-        elif (checked := step.take_checked) is not None and isinstance(action, Action):
-            journal, history = self.journal, self._history
-            journal.append(MARK)
-            history.append((to_act, action))  # type: ignore[arg-type]  # a phase that takes has a seat to act
-            done = checked(self, to_act, action, True)  # type: ignore[arg-type]
-            if done is not None:
-                if done:
-                    self.enter(step.following)
-                return
-            # Refused, with nothing changed: the refusal (or the action by its text) is found the usual way.
-            journal.pop()
-            history.pop()
-            action = self._refuse_or_find(action, seat)
         elif to_act is None or not isinstance(action, Action) or not step.allows(self, to_act, action):
             action = self._refuse_or_find(action, seat)
         # Accepted: the phase takes it, and the next phase is entered once it is done.
@@ -479,6 +474,57 @@ class HandState:
         self._legal = None
         if step.take(self, to_act, action):  # type: ignore[arg-type]
             self.enter(step.following)
+
+    def play(self, seat: int, action: Action, first: bool = False) -> bool | None:
+        """The card leaves the seat's hand and joins the trick; a full trick goes to its winner. True once the last
+        trick is won (the phase is over), False while play goes on.
+
+        What the card changes (hand, trick, suit led; the last two set back once the trick is won) is one journal
+        entry, which `undo` knows. `first` is the plain play step's card taken by `do` itself: the card is checked
+        here (None, nothing changed, if it is not this variant's play action, not held or not following suit), and
+        its entry is also the action's mark, with the action recorded in the history here, so replaying or playing
+        out a card costs one call and one journal entry. Otherwise a phase's take calls this after its own checks
+        and writes (a renege watched for, a lead out of turn), once `do` has marked the action.
+        """
+        card = action.card
+        bits = self.bits
+        held = bits[seat]
+        trick = self.trick
+        led = self.led_suit
+        journal = self.journal
+        if first:
+            if card < 0 or self.program.play_actions[card] is not action:
+                return None
+            following = held & self.follow_masks[led] if trick else 0  # type: ignore[index]  # a trick has a suit led
+            if not (following or held) >> card & 1:  # the cards of the suit led if any, else any card held
+                return None
+            self._legal = None
+            self._history.append((seat, action))
+            journal.append((seat, held, trick, led))
+        else:
+            journal.append((seat, held, trick, led, None))
+        bits[seat] = held ^ (1 << card)
+        if not trick:
+            self.led_suit = self.follows[card]
+        # Concatenation, not (*trick, ...): it costs about half as much, once per card.
+        trick = self.trick = trick + ((seat, card),)  # noqa: RUF005
+        if len(trick) < self.active_count:
+            self.to_act = self.next_seat[seat]
+            return False
+        winner = self.program.trick_winner(self, trick)
+        won = self.won
+        journal.append((won, winner, won[winner]))
+        won[winner] += 1
+        tricks = self.tricks
+        journal.append(("tricks", tricks))
+        self.tricks = tricks + ((winner, trick),)  # noqa: RUF005
+        self.trick = ()
+        self.led_suit = None
+        if len(tricks) + 1 == self.rules.hand_size:
+            return True
+        journal.append(("leader", self.leader))
+        self.leader = self.to_act = winner
+        return False
 
     def accepted(self, action: Action | str, seat: int | None = None) -> Action:
         """The action as this state's own Action object if it may be taken now; raise IllegalAction if not (as `do`)."""
@@ -507,16 +553,21 @@ class HandState:
         if len(self._history) == self._floor:
             raise IndexError("no action taken in place on this state to undo")
         journal = self.journal
-        while (entry := journal.pop()) is not MARK:
-            if len(entry) == 2:
+        while True:
+            entry = journal.pop()
+            size = len(entry)
+            if size == 2:
                 setattr(self, entry[0], entry[1])
-            elif len(entry) == 3:
+            elif size == 3:
                 entry[0][entry[1]] = entry[2]
-            else:  # a card played
-                seat, held, trick, led_suit = entry
-                self.bits[seat] = held
-                self.trick = trick
-                self.led_suit = led_suit
+            elif size == 1:  # MARK
+                break
+            else:  # a card played: the action's first entry if it has four items
+                self.bits[entry[0]] = entry[1]
+                self.trick = entry[2]
+                self.led_suit = entry[3]
+                if size == 4:
+                    break
         self.to_act = self._history.pop()[0]
         if journal and journal[-1][0] is OUT_OF_TURN:  # the seat acted out of turn: who was to act
             self.to_act = journal.pop()[1]
