@@ -95,6 +95,9 @@ class Phase:
     out_of_turn: Allows | None = None
     """Whether a seat that is not to act may take this action now, as an irregularity the rules remedy
     (a lead out of turn); None: any action out of turn is refused as not_your_turn."""
+    before_trump: bool = False
+    """Whether the phase starts only while no trump is made (its start says False once one is): `enter` then passes it
+    over without asking, as it does after round one's order-up in most hands."""
     plain_play: bool = False
     """Whether this is the play of cards following suit with no rule wrapped around it: `do` then checks and plays
     each card itself (`HandState.play`), one call and one journal entry per card, instead of `allows` and `take`."""
@@ -284,6 +287,7 @@ ORDER: tuple[Phase, ...] = (
         bidding.ROUND_TWO.allows,
         title="Round two (naming a suit)",
         compiled=bidding.compiled_round_two,
+        before_trump=True,
     ),
     Phase(
         DECLARE_ALONE,

@@ -39,10 +39,13 @@ class Step:
 
     __slots__ = (
         "allows",
+        "before_trump",
         "following",
+        "is_over",
         "kinds",
         "legal",
         "name",
+        "once_made",
         "out_of_turn",
         "phase",
         "plays",
@@ -63,7 +66,12 @@ class Step:
         self.out_of_turn = phase.out_of_turn
         # The plain play step (following suit, nothing wrapped around it): `do` plays its cards itself.
         self.plays = phase.plain_play
+        self.before_trump = phase.before_trump
         self.following: Step = self  # the last step (the end of the hand) always applies, so it is never followed
+        self.once_made: Step = self
+        """The first step from this one on that may start once trump is made: where `enter` begins if it is."""
+        self.is_over = False
+        """Whether this is the end of the hand (the chain's last step)."""
 
 
 def _among_legal(state: HandState, seat: int, action: Action) -> bool:
@@ -141,6 +149,9 @@ def compile_program(rules: Rules) -> Program:
     chain = tuple(map(Step, played))
     for step, after in itertools.pairwise(chain):
         step.following = after
+    chain[-1].is_over = True
+    for later, earlier in itertools.pairwise(reversed(chain)):  # from the end, so `later.once_made` is settled
+        earlier.once_made = later.once_made if earlier.before_trump else earlier
     deck = rules.deck
     bit = tuple(1 << card for card in range(len(deck)))
     players = rules.players

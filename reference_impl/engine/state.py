@@ -541,12 +541,14 @@ class HandState:
 
     def enter(self, step: Step) -> None:
         """Enter the first phase from `step` on that applies (each phase's start says)."""
+        if self.trump is not None:
+            step = step.once_made  # the phases that start only before trump is made are passed over
         while not step.start(self):
             step = step.following
         self.journal.append(("step", self.step))
         self.step = step
         self.phase = step.name
-        self.is_over = step is self.program.over
+        self.is_over = step.is_over
 
     def undo(self) -> None:
         """Take back the last action done in place on this state; raise IndexError if there is none."""
@@ -573,7 +575,7 @@ class HandState:
             self.to_act = journal.pop()[1]
         step = self.step
         self.phase = step.name
-        self.is_over = step is self.program.over
+        self.is_over = step.is_over
         self._legal = None
 
     def copy(self) -> HandState:
