@@ -42,7 +42,9 @@ def ensure_environment() -> None:
     """Create .venv and install the project with its test extras, if pyproject.toml changed."""
     if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by an older python3
         sys.exit("euchre-spec needs Python 3.11 or newer")
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + EXTRAS.encode()).hexdigest()
+    # setup.py compiles reference_impl/engine/runs.py into the install: a change to either installs it again
+    built = b"".join((ROOT / name).read_bytes() for name in ("pyproject.toml", "setup.py", "reference_impl/engine/runs.py"))
+    wanted = hashlib.sha256(built + EXTRAS.encode()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted:
         return
     if not (BIN / "python").exists():

@@ -14,8 +14,11 @@ in several rounds that alternate the reference engine and OpenSpiel (medians are
   the cost of the state machine itself (no random choice, no deal shuffle), which is what a
   conformance run or a log checker pays.
 
-Both play the reference engine in place (`HandState.do`, every action checked), as OpenSpiel's
-`apply_action` plays its states; the pure `apply` adds a copy of the state to each action.
+Both play the reference engine in place, every action checked, as OpenSpiel's `apply_action`
+plays its states: a playout by `play_out(state, choice)` and a replay by `replay(state, actions)`,
+which run a hand's cards in one loop (compiled by the package build where it could: the machine
+line says which), and, on the row "reference, one do", by one `HandState.do` per action. The
+pure `apply` adds a copy of the state to each action.
 
 When `pyspiel` can be imported, OpenSpiel's "euchre" game is measured the same way in the same
 run, and the reference figure is divided by OpenSpiel's. OpenSpiel plays North American rules
@@ -50,7 +53,7 @@ from typing import Any
 
 from bench.suite_speed import measure_suite, suite_lines
 from reference_impl.deal import Deal, deal_number
-from reference_impl.engine import HandState, new_hand
+from reference_impl.engine import HandState, fast, new_hand, play_out, replay
 from ruleset.compiled.loading import load_rules
 from ruleset.compiled.rules import Action, Rules
 
@@ -146,7 +149,20 @@ def measure(make_runner: Callable[[], HandRunner], seconds: float, warmup: float
 
 
 def reference_playout(rules: Rules, seed: int) -> Callable[[int], HandState]:
-    """Hand i: deal number i, dealer i % players, random legal actions until the hand is over."""
+    """Hand i: deal number i, dealer i % players, random legal actions until the hand is over (`play_out`)."""
+    choice = random.Random(seed).choice
+    players = rules.players
+
+    def run(i: int) -> HandState:
+        state = new_hand(rules, deal_number(rules, i, i % players))
+        play_out(state, choice)
+        return state
+
+    return run
+
+
+def reference_playout_by_do(rules: Rules, seed: int) -> Callable[[int], HandState]:
+    """The same hands as `reference_playout`, one `do` per action: the same random numbers pick the same actions."""
     choice = random.Random(seed).choice
     players = rules.players
 
@@ -170,11 +186,23 @@ def reference_record(rules: Rules, seed: int, count: int) -> list[tuple[Deal, tu
 
 
 def reference_replay(rules: Rules, recorded: list[tuple[Deal, tuple[Action, ...]]]) -> HandRunner:
-    """Replay recorded hand i % N: new_hand on its deal, then do each recorded Action (checked, in place).
+    """Replay recorded hand i % N: new_hand on its deal, then `replay` of the recorded Actions (checked, in place).
 
     The Deal is recorded along with the actions, just as OpenSpiel's recorded history holds its
     chance outcomes, so neither engine's replay pays for a shuffle.
     """
+
+    def run(i: int) -> Any:
+        deal, actions = recorded[i % len(recorded)]
+        state = new_hand(rules, deal)
+        replay(state, actions)
+        return state
+
+    return run
+
+
+def reference_replay_by_do(rules: Rules, recorded: list[tuple[Deal, tuple[Action, ...]]]) -> HandRunner:
+    """The same replay as `reference_replay`, one `do` per recorded Action."""
 
     def run(i: int) -> Any:
         deal, actions = recorded[i % len(recorded)]
@@ -246,6 +274,7 @@ def machine() -> dict[str, Any]:
         "processor": platform.processor() or None,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "cpu_count": os.cpu_count(),
+        "engine_runs": "compiled" if fast.COMPILED else "Python",
     }
     try:
         info["open_spiel"] = importlib.metadata.version("open_spiel")
@@ -268,9 +297,16 @@ def benchmark(args: argparse.Namespace, pyspiel: Any | None) -> list[Figure]:
             continue
         rules = load_rules(case.variant, house_rules=case.house_rules)
         game = pyspiel.load_game(case.openspiel_game) if pyspiel is not None and case.openspiel_game else None
+        recorded = reference_record(rules, args.seed, args.replay_hands)
         runners: dict[str, list[tuple[str, Callable[[], HandRunner]]]] = {
-            "playout": [("reference", partial(reference_playout, rules, args.seed))],
-            "replay": [("reference", partial(reference_replay, rules, reference_record(rules, args.seed, args.replay_hands)))],
+            "playout": [
+                ("reference", partial(reference_playout, rules, args.seed)),
+                ("reference, one do", partial(reference_playout_by_do, rules, args.seed)),
+            ],
+            "replay": [
+                ("reference", partial(reference_replay, rules, recorded)),
+                ("reference, one do", partial(reference_replay_by_do, rules, recorded)),
+            ],
         }
         if game is not None:
             engine = f"OpenSpiel {case.openspiel_game}"
@@ -297,10 +333,11 @@ def _medians(label: str, mode: str, rounds: dict[str, list[tuple[int, float]]]) 
         hands = sum(count for count, _ in measured)
         seconds = sum(elapsed for _, elapsed in measured)
         figures.append(Figure(label, mode, name, hands, round(seconds, 4), round(statistics.median(rates[name]), 1)))
-    names = list(rounds)
-    if len(names) == 2:
-        ratios = [ours / theirs for ours, theirs in zip(rates[names[0]], rates[names[1]], strict=True)]
-        figures[0].ratio = round(statistics.median(ratios), 3)
+    *ours, peer = list(rounds)
+    if peer.startswith("OpenSpiel"):  # each reference row against OpenSpiel, round by round
+        for figure, name in zip(figures, ours, strict=False):
+            ratios = [mine / theirs for mine, theirs in zip(rates[name], rates[peer], strict=True)]
+            figure.ratio = round(statistics.median(ratios), 3)
     return figures
 
 

@@ -1,6 +1,7 @@
 """The reference engine: a state machine for one hand (pure `apply`, and in place with `HandState.do` and
-`undo`), games of many hands on top, and matches of games."""
+`undo`, or many actions at once with `replay` and `play_out`), games of many hands on top, and matches of games."""
 
+from .fast import play_out, replay
 from .game import GameState, decide_winners, game_apply, game_do, game_legal_actions, new_game, next_dealer, numbered_deals
 from .machine import apply, legal_actions, new_hand, refusal_reason
 from .match import FinishedGame, MatchState, match_apply, match_do, match_legal_actions, new_match
@@ -37,5 +38,7 @@ __all__ = [
     "observe",
     "observe_game",
     "observe_match",
+    "play_out",
     "refusal_reason",
+    "replay",
 ]

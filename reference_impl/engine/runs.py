@@ -1,0 +1,168 @@
+"""Many actions in one call: a recorded hand replayed, and a hand played out by a policy.
+
+`HandState.do` takes one action per call, and most of a hand's actions are cards on the plain
+play step (following suit, nothing wrapped around it). Called once per card, the interpreter's
+cost of the call and of reading the state's fields again is most of what a card costs: a card
+played by the smallest function that checks and plays it still costs about as much as `do`.
+So a run of cards is played here in one loop, over local variables, and written back to the
+state once the run ends. Every other action goes through `do`.
+
+A card played here leaves the journal and history entries `HandState.play` leaves, so `undo`
+takes back any action of a run, one at a time, as it would after `do`. The test of these runs
+holds them to the same states, refusals and random choices as one `do` per action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ruleset.compiled.rules import Action
+
+from .state import HandState
+
+Policy = Callable[[tuple[Action, ...]], Action]
+"""Picks one of the legal actions (in the order `legal_actions` lists them): `random.Random(seed).choice` is one."""
+
+
+def replay(state: HandState, actions: Sequence[Action | str]) -> None:
+    """Do each action in turn, in place, by the player to act, as one `do` per action would.
+
+    The first action refused raises IllegalAction, the actions before it done and the state as they left it (its
+    history tells how many were).
+    """
+    index, end = 0, len(actions)
+    while index < end:
+        if state.step.plays:
+            played = _replay_cards(state, actions, index, end)
+            if played > index:
+                index = played
+                continue
+        state.do(actions[index])
+        index += 1
+
+
+def play_out(state: HandState, policy: Policy) -> None:
+    """Play the hand to its end in place, each action the one `policy` picks from the legal actions.
+
+    The same actions, in the same order, as `while not state.is_over: state.do(policy(state.legal_actions()))`:
+    a policy drawing random numbers draws them in the same order, so a seeded playout is the same hand either way.
+    """
+    while not state.is_over:
+        if state.step.plays:
+            _play_out_cards(state, policy)
+        else:
+            state.do(policy(state.legal_actions()))
+
+
+def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int, end: int) -> int:
+    """Play actions[index:end] while each is a card the plain play step takes now; return where it stopped.
+
+    It stops at the end of the hand's play, at the end of the run, or before an action that is not a card it may
+    play (a text, an action of another kind, a card not held or not following suit): `do` then takes that
+    action, or refuses it with its reason.
+    """
+    play_actions = state.program.play_actions
+    bits, follows, masks, next_seat = state.bits, state.follows, state.follow_masks, state.next_seat
+    log, record = state.journal.append, state._history.append
+    seat, trick = state.to_act, state.trick
+    led: int | None = state.led_suit
+    in_trick: int = state.active_count
+    assert seat is not None, "the play step always has a player to act"
+    while index < end:
+        action = actions[index]
+        card = action.card if type(action) is Action else -1
+        if card < 0 or play_actions[card] is not action:
+            break
+        held = bits[seat]
+        if trick:
+            following = held & masks[led]  # type: ignore[index]  # a trick in progress has a suit led
+            if not (following or held) >> card & 1:
+                break
+        elif not held >> card & 1:
+            break
+        record((seat, action))
+        log((seat, held, trick, led))  # the entry `HandState.play` leaves, and the action's mark
+        bits[seat] = held ^ (1 << card)
+        if not trick:
+            led = follows[card]
+        trick = trick + ((seat, card),)  # noqa: RUF005  # concatenation costs half of unpacking, once per card
+        index += 1
+        if len(trick) < in_trick:
+            seat = next_seat[seat]
+            continue
+        winner = _won(state, trick)
+        trick, led = (), None
+        if winner < 0:  # the last trick: the hand's play is over, the last card's player still the one to act
+            state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
+            state.enter(state.step.following)
+            return index
+        seat = winner
+    state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
+    return index
+
+
+def _play_out_cards(state: HandState, policy: Policy) -> None:
+    """Play cards chosen by `policy` until the plain play step is over (or the policy picks a card it may not play:
+    `do` then refuses it)."""
+    play_actions = state.program.play_actions
+    bits, order, follows, masks, next_seat = state.bits, state.order, state.follows, state.follow_masks, state.next_seat
+    log, record = state.journal.append, state._history.append
+    seat, trick = state.to_act, state.trick
+    led: int | None = state.led_suit
+    in_trick: int = state.active_count
+    assert seat is not None, "the play step always has a player to act"
+    while True:
+        held = bits[seat]
+        playable = held & masks[led] if trick else 0  # type: ignore[index]  # a trick in progress has a suit led
+        playable = playable or held
+        action = policy(tuple([play_actions[card] for card in order[seat] if playable >> card & 1]))
+        card = action.card if type(action) is Action else -1
+        if card < 0 or play_actions[card] is not action or not playable >> card & 1:
+            state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
+            state.do(action)  # not one of the legal cards as listed (a text naming one is taken; anything else refused)
+            return
+        record((seat, action))
+        log((seat, held, trick, led))
+        bits[seat] = held ^ (1 << card)
+        if not trick:
+            led = follows[card]
+        trick = trick + ((seat, card),)  # noqa: RUF005
+        if len(trick) < in_trick:
+            seat = next_seat[seat]
+            continue
+        winner = _won(state, trick)
+        trick, led = (), None
+        if winner < 0:
+            state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
+            state.enter(state.step.following)
+            return
+        seat = winner
+
+
+def _won(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
+    """The full trick goes to its winner, journaled as `HandState.play` does it: the winner, who leads next, or -1
+    after the hand's last trick.
+
+    The winner is the card of highest rank in the (trump, suit led) table, the first of two equal ranks, or the
+    later where the variant says so (`play.trick_winner` and `play.trick_winner_later_duplicate_wins`, spelled out
+    here to spare a call per trick).
+    """
+    program = state.program
+    winner, first = trick[0]
+    ranks: tuple[int, ...] = program.ranks[state.trump][state.follows[first]]  # type: ignore[index]  # play has a trump
+    best = ranks[first]
+    later_wins = state.rules.later_duplicate_wins
+    for seat, card in trick[1:]:
+        rank = ranks[card]
+        if rank > best or (later_wins and rank == best):
+            winner, best = seat, rank
+    won, tricks, log = state.won, state.tricks, state.journal.append
+    log((won, winner, won[winner]))
+    won[winner] += 1
+    log(("tricks", tricks))
+    state.tricks = tricks + ((winner, trick),)  # noqa: RUF005
+    if len(tricks) + 1 == state.rules.hand_size:
+        return -1
+    log(("leader", state.leader))
+    state.leader = winner
+    return winner
