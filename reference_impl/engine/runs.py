@@ -15,6 +15,7 @@ holds them to the same states, refusals and random choices as one `do` per actio
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ruleset.compiled.rules import Action
 
@@ -61,9 +62,11 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
     play (a text, an action of another kind, a card not held or not following suit): `do` then takes that
     action, or refuses it with its reason.
     """
-    play_actions = state.program.play_actions
+    program = state.program
+    play_actions, ranks = program.play_actions, program.ranks[state.trump]  # type: ignore[index]  # play has a trump
     bits, follows, masks, next_seat = state.bits, state.follows, state.follow_masks, state.next_seat
-    log, record = state.journal.append, state._history.append
+    journal, history, won = state.journal, state._history, state.won
+    later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
     seat, trick = state.to_act, state.trick
     led: int | None = state.led_suit
     in_trick: int = state.active_count
@@ -74,27 +77,28 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
         if card < 0 or play_actions[card] is not action:
             break
         held = bits[seat]
-        if trick:
-            following = held & masks[led]  # type: ignore[index]  # a trick in progress has a suit led
+        if led is not None:
+            following = held & masks[led]
             if not (following or held) >> card & 1:
                 break
         elif not held >> card & 1:
             break
-        record((seat, action))
-        log((seat, held, trick, led))  # the entry `HandState.play` leaves, and the action's mark
+        history.append((seat, action))
+        journal.append((seat, held, trick, led))  # the entry `HandState.play` leaves, and the action's mark
         bits[seat] = held ^ (1 << card)
-        if not trick:
+        if led is None:
             led = follows[card]
         trick = trick + ((seat, card),)  # noqa: RUF005  # concatenation costs half of unpacking, once per card
         index += 1
         if len(trick) < in_trick:
             seat = next_seat[seat]
             continue
-        winner = _won(state, trick)
+        winner = _winner(trick, ranks[led], later_wins)
+        last = _won(state, journal, won, winner, trick, hand_size)
         trick, led = (), None
-        if winner < 0:  # the last trick: the hand's play is over, the last card's player still the one to act
+        if last:
             state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
-            state.enter(state.step.following)
+            state.enter(state.step.following)  # the last trick: the hand's play is over
             return index
         seat = winner
     state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
@@ -104,65 +108,69 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
 def _play_out_cards(state: HandState, policy: Policy) -> None:
     """Play cards chosen by `policy` until the plain play step is over (or the policy picks a card it may not play:
     `do` then refuses it)."""
-    play_actions = state.program.play_actions
+    program = state.program
+    play_actions, ranks = program.play_actions, program.ranks[state.trump]  # type: ignore[index]  # play has a trump
     bits, order, follows, masks, next_seat = state.bits, state.order, state.follows, state.follow_masks, state.next_seat
-    log, record = state.journal.append, state._history.append
+    journal, history, won = state.journal, state._history, state.won
+    later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
     seat, trick = state.to_act, state.trick
     led: int | None = state.led_suit
     in_trick: int = state.active_count
     assert seat is not None, "the play step always has a player to act"
     while True:
         held = bits[seat]
-        playable = held & masks[led] if trick else 0  # type: ignore[index]  # a trick in progress has a suit led
-        playable = playable or held
+        playable = held
+        if led is not None:
+            playable = held & masks[led] or held
         action = policy(tuple([play_actions[card] for card in order[seat] if playable >> card & 1]))
         card = action.card if type(action) is Action else -1
         if card < 0 or play_actions[card] is not action or not playable >> card & 1:
             state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
             state.do(action)  # not one of the legal cards as listed (a text naming one is taken; anything else refused)
             return
-        record((seat, action))
-        log((seat, held, trick, led))
+        history.append((seat, action))
+        journal.append((seat, held, trick, led))
         bits[seat] = held ^ (1 << card)
-        if not trick:
+        if led is None:
             led = follows[card]
         trick = trick + ((seat, card),)  # noqa: RUF005
         if len(trick) < in_trick:
             seat = next_seat[seat]
             continue
-        winner = _won(state, trick)
+        winner = _winner(trick, ranks[led], later_wins)
+        last = _won(state, journal, won, winner, trick, hand_size)
         trick, led = (), None
-        if winner < 0:
+        if last:
             state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
             state.enter(state.step.following)
             return
         seat = winner
 
 
-def _won(state: HandState, trick: tuple[tuple[int, int], ...]) -> int:
-    """The full trick goes to its winner, journaled as `HandState.play` does it: the winner, who leads next, or -1
-    after the hand's last trick.
-
-    The winner is the card of highest rank in the (trump, suit led) table, the first of two equal ranks, or the
-    later where the variant says so (`play.trick_winner` and `play.trick_winner_later_duplicate_wins`, spelled out
-    here to spare a call per trick).
-    """
-    program = state.program
+def _winner(trick: tuple[tuple[int, int], ...], ranks: tuple[int, ...], later_wins: bool) -> int:
+    """Who played the card of highest rank in the (trump, suit led) table: of two equal ranks the first, or the
+    later where the variant says so (as `play.trick_winner` and `play.trick_winner_later_duplicate_wins`)."""
     winner, first = trick[0]
-    ranks: tuple[int, ...] = program.ranks[state.trump][state.follows[first]]  # type: ignore[index]  # play has a trump
     best = ranks[first]
-    later_wins = state.rules.later_duplicate_wins
     for seat, card in trick[1:]:
         rank = ranks[card]
         if rank > best or (later_wins and rank == best):
             winner, best = seat, rank
-    won, tricks, log = state.won, state.tricks, state.journal.append
-    log((won, winner, won[winner]))
-    won[winner] += 1
-    log(("tricks", tricks))
-    state.tricks = tricks + ((winner, trick),)  # noqa: RUF005
-    if len(tricks) + 1 == state.rules.hand_size:
-        return -1
-    log(("leader", state.leader))
-    state.leader = winner
     return winner
+
+
+def _won(
+    state: HandState, journal: list[Any], won: list[int], winner: int, trick: tuple[tuple[int, int], ...], hand_size: int
+) -> bool:
+    """The full trick goes to its winner, who leads next, journaled as `HandState.play` does it; True after the
+    hand's last trick."""
+    journal.append((won, winner, won[winner]))
+    won[winner] += 1
+    tricks = state.tricks
+    journal.append(("tricks", tricks))
+    state.tricks = tricks + ((winner, trick),)  # noqa: RUF005
+    if len(tricks) + 1 == hand_size:
+        return True
+    journal.append(("leader", state.leader))
+    state.leader = winner
+    return False
