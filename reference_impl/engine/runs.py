@@ -7,8 +7,9 @@ played by the smallest function that checks and plays it still costs about as mu
 So a run of cards is played here in one loop, over local variables, and written back to the
 state once the run ends. Every other action goes through `do`.
 
-A card played here leaves the journal and history entries `HandState.play` leaves, so `undo`
-takes back any action of a run, one at a time, as it would after `do`. The test of these runs
+A card played here leaves the history and journal entries `HandState.play` leaves (a journal
+entry only for a trick's last card), so `undo` takes back any action of a run, one at a time,
+as it would after `do`. The test of these runs
 holds them to the same states, refusals and random choices as one `do` per action.
 """
 
@@ -67,7 +68,7 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
     bits, follows, masks, next_seat = state.bits, state.follows, state.follow_masks, state.next_seat
     journal, history, won = state.journal, state._history, state.won
     later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
-    seat, trick = state.to_act, state.trick
+    seat, cards = state.to_act, list(state.trick)  # the trick in progress, (seat, card) pairs
     led: int | None = state.led_suit
     in_trick: int = state.active_count
     assert seat is not None, "the play step always has a player to act"
@@ -84,24 +85,26 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
         elif not held >> card & 1:
             break
         history.append((seat, action))
-        journal.append((seat, held, trick, led))  # the entry `HandState.play` leaves, and the action's mark
         bits[seat] = held ^ (1 << card)
+        index += 1
         if led is None:
             led = follows[card]
-        trick = trick + ((seat, card),)  # noqa: RUF005  # concatenation costs half of unpacking, once per card
-        index += 1
-        if len(trick) < in_trick:
+        if len(cards) + 1 < in_trick:
+            cards.append((seat, card))
             seat = next_seat[seat]
             continue
+        before = tuple(cards)
+        journal.append((seat, held, before, None if not cards else led))  # as `HandState.play` leaves: the action's mark
+        trick = before + ((seat, card),)  # noqa: RUF005
+        cards.clear()
         winner = _winner(trick, ranks[led], later_wins)
-        last = _won(state, journal, won, winner, trick, hand_size)
-        trick, led = (), None
-        if last:
-            state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
+        led = None
+        if _won(state, journal, won, winner, trick, hand_size):
+            state.to_act, state.trick, state.led_suit, state._legal = seat, (), None, None
             state.enter(state.step.following)  # the last trick: the hand's play is over
             return index
         seat = winner
-    state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
+    state.to_act, state.trick, state.led_suit, state._legal = seat, tuple(cards), led, None
     return index
 
 
@@ -113,7 +116,7 @@ def _play_out_cards(state: HandState, policy: Policy) -> None:
     bits, order, follows, masks, next_seat = state.bits, state.order, state.follows, state.follow_masks, state.next_seat
     journal, history, won = state.journal, state._history, state.won
     later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
-    seat, trick = state.to_act, state.trick
+    seat, cards = state.to_act, list(state.trick)
     led: int | None = state.led_suit
     in_trick: int = state.active_count
     assert seat is not None, "the play step always has a player to act"
@@ -125,23 +128,25 @@ def _play_out_cards(state: HandState, policy: Policy) -> None:
         action = policy(tuple([play_actions[card] for card in order[seat] if playable >> card & 1]))
         card = action.card if type(action) is Action else -1
         if card < 0 or play_actions[card] is not action or not playable >> card & 1:
-            state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
+            state.to_act, state.trick, state.led_suit, state._legal = seat, tuple(cards), led, None
             state.do(action)  # not one of the legal cards as listed (a text naming one is taken; anything else refused)
             return
         history.append((seat, action))
-        journal.append((seat, held, trick, led))
         bits[seat] = held ^ (1 << card)
         if led is None:
             led = follows[card]
-        trick = trick + ((seat, card),)  # noqa: RUF005
-        if len(trick) < in_trick:
+        if len(cards) + 1 < in_trick:
+            cards.append((seat, card))
             seat = next_seat[seat]
             continue
+        before = tuple(cards)
+        journal.append((seat, held, before, None if not cards else led))
+        trick = before + ((seat, card),)  # noqa: RUF005
+        cards.clear()
         winner = _winner(trick, ranks[led], later_wins)
-        last = _won(state, journal, won, winner, trick, hand_size)
-        trick, led = (), None
-        if last:
-            state.to_act, state.trick, state.led_suit, state._legal = seat, trick, led, None
+        led = None
+        if _won(state, journal, won, winner, trick, hand_size):
+            state.to_act, state.trick, state.led_suit, state._legal = seat, (), None, None
             state.enter(state.step.following)
             return
         seat = winner

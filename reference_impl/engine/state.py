@@ -299,8 +299,7 @@ class HandState:
         Every field is first copied from the program's blank hand (`blank_hand`), then the deal's are written:
         a copy of straight-line assignments costs a third of working each field out again for every hand.
         """
-        _copy_fields(program.blank, self)
-        self.program = program
+        _copy_blank(program.blank, self)
         self.deal = deal
         up = deal.up_card
         if up is not None:
@@ -447,28 +446,31 @@ class HandState:
         else by looking the action up and listing them.
         """
         step = self.step
-        if step.plays and seat is None and type(action) is Action:
-            done = self.play(self.to_act, action, True)  # type: ignore[arg-type]  # the play step has a seat to act
-            if done is not None:
+        to_act = self.to_act
+        if seat is None or seat == to_act:
+            if type(action) is not Action:
+                action = self._refuse_or_find(action, seat)  # a text, or anything else: looked up, or refused
+            if step.plays:  # every card of the plain play step is played by `play` itself, which `undo` relies on
+                done = self.play(to_act, action, True)  # type: ignore[arg-type]  # the play step has a seat to act
+                if done is None:  # not this variant's own card object, or not a card it may play: found by its text or refused
+                    done = self.play(to_act, self._refuse_or_find(action, seat), True)  # type: ignore[arg-type]
+                    assert done is not None, "a legal card is played"
                 if done:
                     self.enter(step.following)
                 return
-        to_act = self.to_act
-        out_of_turn = seat is not None and seat != to_act
-        if out_of_turn:
-            action = self._refuse_or_find(action, seat)  # returns only an action the phase takes out of turn
-        elif (legal := self._legal) is not None:
-            for candidate in legal:
-                if candidate is action:
-                    break
-            else:
+            if (legal := self._legal) is not None:
+                for candidate in legal:
+                    if candidate is action:
+                        break
+                else:
+                    action = self._refuse_or_find(action, seat)
+            elif to_act is None or not step.allows(self, to_act, action):
                 action = self._refuse_or_find(action, seat)
-        elif to_act is None or not isinstance(action, Action) or not step.allows(self, to_act, action):
+        else:  # out of turn: returns only an action the phase takes out of turn
             action = self._refuse_or_find(action, seat)
-        # Accepted: the phase takes it, and the next phase is entered once it is done.
-        if out_of_turn:
             self.journal.append((OUT_OF_TURN, to_act))
             to_act = self.to_act = seat
+        # Accepted: the phase takes it, and the next phase is entered once it is done.
         self.journal.append(MARK)
         self._history.append((to_act, action))  # type: ignore[arg-type]  # an accepted action has a seat and is an Action
         self._legal = None
@@ -482,9 +484,11 @@ class HandState:
         What the card changes (hand, trick, suit led; the last two set back once the trick is won) is one journal
         entry, which `undo` knows. `first` is the plain play step's card taken by `do` itself: the card is checked
         here (None, nothing changed, if it is not this variant's play action, not held or not following suit), and
-        its entry is also the action's mark, with the action recorded in the history here, so replaying or playing
-        out a card costs one call and one journal entry. Otherwise a phase's take calls this after its own checks
-        and writes (a renege watched for, a lead out of turn), once `do` has marked the action.
+        recorded in the history here, so replaying or playing out a card costs one call. Such a card that leaves
+        its trick unfinished writes nothing to the journal: it is the last card of the trick in progress, and `undo`
+        puts it back from there. The trick's last card writes its entry, which is also the action's mark.
+        Otherwise a phase's take calls this after its own checks and writes (a renege watched for, a lead out of
+        turn), once `do` has marked the action.
         """
         card = action.card
         bits = self.bits
@@ -500,7 +504,8 @@ class HandState:
                 return None
             self._legal = None
             self._history.append((seat, action))
-            journal.append((seat, held, trick, led))
+            if len(trick) + 1 == self.active_count:
+                journal.append((seat, held, trick, led))
         else:
             journal.append((seat, held, trick, led, None))
         bits[seat] = held ^ (1 << card)
@@ -552,8 +557,19 @@ class HandState:
 
     def undo(self) -> None:
         """Take back the last action done in place on this state; raise IndexError if there is none."""
-        if len(self._history) == self._floor:
+        history = self._history
+        if len(history) == self._floor:
             raise IndexError("no action taken in place on this state to undo")
+        trick = self.trick
+        if trick and self.step.plays:  # the last action is the trick's last card, played on the plain play step
+            seat, action = history.pop()
+            self.bits[seat] |= 1 << action.card
+            trick = self.trick = trick[:-1]
+            if not trick:
+                self.led_suit = None
+            self.to_act = seat
+            self._legal = None
+            return
         journal = self.journal
         while True:
             entry = journal.pop()
@@ -570,7 +586,7 @@ class HandState:
                 self.led_suit = entry[3]
                 if size == 4:
                     break
-        self.to_act = self._history.pop()[0]
+        self.to_act = history.pop()[0]
         if journal and journal[-1][0] is OUT_OF_TURN:  # the seat acted out of turn: who was to act
             self.to_act = journal.pop()[1]
         step = self.step
@@ -671,15 +687,17 @@ def _seating(active: tuple[bool, ...]) -> tuple[int, ...]:
     return tuple(following)
 
 
-def _generated_copy() -> Any:
-    """`other.f = self.f` for every field, and a copy of every list: straight-line code, generated from the
+def _generated_copy(lists: tuple[str, ...]) -> Any:
+    """`other.f = self.f` for every field, and a copy of each of `lists`: straight-line code, generated from the
     field names as dataclasses generate __init__ (a loop over the fields costs a good share of a copy)."""
     body = "".join(f"    other.{name} = self.{name}\n" for name in FIELDS)
-    body += "".join(f"    other.{name} = self.{name}.copy()\n" for name in LISTS)
+    body += "".join(f"    other.{name} = self.{name}.copy()\n" for name in lists)
     source = f"def copy_fields(self, other):\n{body}    other.journal = []\n    other._floor = len(other._history)\n"
     namespace: dict[str, Any] = {}
     exec(source, namespace)
     return namespace["copy_fields"]
 
 
-_copy_fields = _generated_copy()
+_copy_fields = _generated_copy(LISTS)
+_copy_blank = _generated_copy(tuple(name for name in LISTS if name not in ("bits", "order")))
+"""A blank hand's fields onto a new one, but for the two lists the deal then writes (`HandState.__init__`)."""
