@@ -68,13 +68,15 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
     bits, follows, masks, next_seat = state.bits, state.follows, state.follow_masks, state.next_seat
     journal, history, won = state.journal, state._history, state.won
     later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
-    seat, cards = state.to_act, list(state.trick)  # the trick in progress, (seat, card) pairs
+    to_act, cards = state.to_act, list(state.trick)  # the trick in progress, (seat, card) pairs
+    assert to_act is not None, "the play step always has a player to act"
+    seat: int = to_act
     led: int | None = state.led_suit
     in_trick: int = state.active_count
-    assert seat is not None, "the play step always has a player to act"
+    card_action = Action  # a local: the compiled loop then compares a pointer, not a module global, per card
     while index < end:
         action = actions[index]
-        card = action.card if type(action) is Action else -1
+        card = action.card if type(action) is card_action else -1
         if card < 0 or play_actions[card] is not action:
             break
         held = bits[seat]
@@ -116,17 +118,19 @@ def _play_out_cards(state: HandState, policy: Policy) -> None:
     bits, order, follows, masks, next_seat = state.bits, state.order, state.follows, state.follow_masks, state.next_seat
     journal, history, won = state.journal, state._history, state.won
     later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
-    seat, cards = state.to_act, list(state.trick)
+    to_act, cards = state.to_act, list(state.trick)
+    assert to_act is not None, "the play step always has a player to act"
+    seat: int = to_act
     led: int | None = state.led_suit
     in_trick: int = state.active_count
-    assert seat is not None, "the play step always has a player to act"
+    card_action = Action
     while True:
         held = bits[seat]
         playable = held
         if led is not None:
             playable = held & masks[led] or held
         action = policy(tuple([play_actions[card] for card in order[seat] if playable >> card & 1]))
-        card = action.card if type(action) is Action else -1
+        card = action.card if type(action) is card_action else -1
         if card < 0 or play_actions[card] is not action or not playable >> card & 1:
             state.to_act, state.trick, state.led_suit, state._legal = seat, tuple(cards), led, None
             state.do(action)  # not one of the legal cards as listed (a text naming one is taken; anything else refused)
