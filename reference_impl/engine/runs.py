@@ -16,7 +16,6 @@ holds them to the same states, refusals and random choices as one `do` per actio
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ruleset.compiled.rules import Action
 
@@ -66,7 +65,7 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
     program = state.program
     play_actions, ranks = program.play_actions, program.ranks[state.trump]  # type: ignore[index]  # play has a trump
     bits, follows, masks, next_seat = state.bits, state.follows, state.follow_masks, state.next_seat
-    journal, history, won = state.journal, state._history, state.won
+    journal, history, won, tricks, leader = state.journal, state._history, state.won, state.tricks, state.leader
     later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
     to_act, cards = state.to_act, list(state.trick)  # the trick in progress, (seat, card) pairs
     assert to_act is not None, "the play step always has a player to act"
@@ -96,17 +95,21 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
             seat = next_seat[seat]
             continue
         before = tuple(cards)
-        journal.append((seat, held, before, None if not cards else led))  # as `HandState.play` leaves: the action's mark
+        # The entry `HandState.play` leaves for a trick's last card: the action's mark, and the trick won (undo).
+        journal.append((seat, held, before, None if not cards else led))
         trick = before + ((seat, card),)  # noqa: RUF005
         cards.clear()
         winner = _winner(trick, ranks[led], later_wins)
         led = None
-        if _won(state, journal, won, winner, trick, hand_size):
-            state.to_act, state.trick, state.led_suit, state._legal = seat, (), None, None
-            state.enter(state.step.following)  # the last trick: the hand's play is over
+        won[winner] += 1
+        tricks = tricks + ((winner, trick),)  # noqa: RUF005
+        if len(tricks) == hand_size:  # the last trick: the hand's play is over
+            state.to_act, state.trick, state.led_suit, state.tricks, state._legal = seat, (), None, tricks, None
+            state.enter(state.step.following)
             return index
         seat = winner
-    state.to_act, state.trick, state.led_suit, state._legal = seat, tuple(cards), led, None
+    state.to_act, state.trick, state.led_suit, state.tricks, state._legal = seat, tuple(cards), led, tricks, None
+    state.leader = leader if not tricks else tricks[-1][0]
     return index
 
 
@@ -116,7 +119,7 @@ def _play_out_cards(state: HandState, policy: Policy) -> None:
     program = state.program
     play_actions, ranks = program.play_actions, program.ranks[state.trump]  # type: ignore[index]  # play has a trump
     bits, order, follows, masks, next_seat = state.bits, state.order, state.follows, state.follow_masks, state.next_seat
-    journal, history, won = state.journal, state._history, state.won
+    journal, history, won, tricks, leader = state.journal, state._history, state.won, state.tricks, state.leader
     later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
     to_act, cards = state.to_act, list(state.trick)
     assert to_act is not None, "the play step always has a player to act"
@@ -132,7 +135,8 @@ def _play_out_cards(state: HandState, policy: Policy) -> None:
         action = policy(tuple([play_actions[card] for card in order[seat] if playable >> card & 1]))
         card = action.card if type(action) is card_action else -1
         if card < 0 or play_actions[card] is not action or not playable >> card & 1:
-            state.to_act, state.trick, state.led_suit, state._legal = seat, tuple(cards), led, None
+            state.to_act, state.trick, state.led_suit, state.tricks, state._legal = seat, tuple(cards), led, tricks, None
+            state.leader = leader if not tricks else tricks[-1][0]
             state.do(action)  # not one of the legal cards as listed (a text naming one is taken; anything else refused)
             return
         history.append((seat, action))
@@ -149,8 +153,10 @@ def _play_out_cards(state: HandState, policy: Policy) -> None:
         cards.clear()
         winner = _winner(trick, ranks[led], later_wins)
         led = None
-        if _won(state, journal, won, winner, trick, hand_size):
-            state.to_act, state.trick, state.led_suit, state._legal = seat, (), None, None
+        won[winner] += 1
+        tricks = tricks + ((winner, trick),)  # noqa: RUF005
+        if len(tricks) == hand_size:
+            state.to_act, state.trick, state.led_suit, state.tricks, state._legal = seat, (), None, tricks, None
             state.enter(state.step.following)
             return
         seat = winner
@@ -166,20 +172,3 @@ def _winner(trick: tuple[tuple[int, int], ...], ranks: tuple[int, ...], later_wi
         if rank > best or (later_wins and rank == best):
             winner, best = seat, rank
     return winner
-
-
-def _won(
-    state: HandState, journal: list[Any], won: list[int], winner: int, trick: tuple[tuple[int, int], ...], hand_size: int
-) -> bool:
-    """The full trick goes to its winner, who leads next, journaled as `HandState.play` does it; True after the
-    hand's last trick."""
-    journal.append((won, winner, won[winner]))
-    won[winner] += 1
-    tricks = state.tricks
-    journal.append(("tricks", tricks))
-    state.tricks = tricks + ((winner, trick),)  # noqa: RUF005
-    if len(tricks) + 1 == hand_size:
-        return True
-    journal.append(("leader", state.leader))
-    state.leader = winner
-    return False

@@ -284,8 +284,10 @@ class HandState:
     _history: list[tuple[int, Action]]
     journal: list[tuple[Any, ...]]
     """What each write replaced, newest last: (field, value), (list, index, value), or for a card played (`play`) one
-    entry (seat, cards held, trick, suit led) with what the card changed in them, which is also its action's mark
-    (the plain play step); a card played inside another take has a fifth item, None, and follows the action's MARK."""
+    entry (seat, cards held, trick, suit led) with what the card changed in them. On the plain play step only the
+    card that completes a trick writes it, as its action's mark, and stands for the trick won too (`undo` works
+    that back from the trick); a card played inside another take has a fifth item, None, follows the action's
+    MARK, and the trick it completes writes its own entries."""
     _floor: int
     """How long the history was when this state was made or copied: the actions after it were done in place on
     this state, each leaving a MARK in the journal, and can be undone (counted from the history, so `do` keeps no count)."""
@@ -518,16 +520,18 @@ class HandState:
             return False
         winner = self.program.trick_winner(self, trick)
         won = self.won
-        journal.append((won, winner, won[winner]))
-        won[winner] += 1
         tricks = self.tricks
-        journal.append(("tricks", tricks))
+        if not first:  # the trick's own entries; a plain card's entry stands for them (`undo` takes the trick back)
+            journal.append((won, winner, won[winner]))
+            journal.append(("tricks", tricks))
+        won[winner] += 1
         self.tricks = tricks + ((winner, trick),)  # noqa: RUF005
         self.trick = ()
         self.led_suit = None
         if len(tricks) + 1 == self.rules.hand_size:
             return True
-        journal.append(("leader", self.leader))
+        if not first:
+            journal.append(("leader", self.leader))
         self.leader = self.to_act = winner
         return False
 
@@ -580,11 +584,12 @@ class HandState:
                 entry[0][entry[1]] = entry[2]
             elif size == 1:  # MARK
                 break
-            else:  # a card played: the action's first entry if it has four items
+            else:  # a card played: a plain card that won a trick if it has four items, which is its action's mark
                 self.bits[entry[0]] = entry[1]
                 self.trick = entry[2]
                 self.led_suit = entry[3]
                 if size == 4:
+                    self._take_back_trick()
                     break
         self.to_act = history.pop()[0]
         if journal and journal[-1][0] is OUT_OF_TURN:  # the seat acted out of turn: who was to act
@@ -593,6 +598,14 @@ class HandState:
         self.phase = step.name
         self.is_over = step.is_over
         self._legal = None
+
+    def _take_back_trick(self) -> None:
+        """The last trick won is in play again: its winner's count, and its leader as the one to lead it (a plain
+        card that wins a trick writes no entry for these, as they follow from the trick itself)."""
+        winner, trick = self.tricks[-1]
+        self.won[winner] -= 1
+        self.tricks = self.tricks[:-1]
+        self.leader = trick[0][0]
 
     def copy(self) -> HandState:
         """An independent state equal to this one, with nothing to undo."""
