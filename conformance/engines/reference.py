@@ -9,6 +9,7 @@ cached per resolved document. A variant whose rules have a match section is play
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections import OrderedDict
@@ -55,7 +56,7 @@ def identity() -> sdk.Identity:
 
 
 def hello_reply() -> dict[str, Any]:
-    return identity().hello((sdk.SESSIONS,))
+    return identity().hello((sdk.SESSIONS, sdk.BATCHES))
 
 
 class ReferenceGames(sdk.Engine[Played]):
@@ -132,9 +133,10 @@ class ReferenceGames(sdk.Engine[Played]):
 
     def observe_view(self, game: Played, fields: tuple[str, ...]) -> dict[str, Any]:
         """The fields a fuzzer's session asks for are read straight off the state; others need the whole view."""
-        if isinstance(game, MatchState) or not set(fields) <= set(_CHEAP_FIELDS):
+        readers = _cheap_readers(fields)
+        if readers is None or isinstance(game, MatchState):
             return super().observe_view(game, fields)
-        return {name: _CHEAP_FIELDS[name](game) for name in fields}
+        return {name: read(game) for name, read in readers}
 
 
 _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
@@ -150,11 +152,19 @@ _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
 """Observation fields as observe_game computes them, each on its own."""
 
 
+@functools.lru_cache(maxsize=64)
+def _cheap_readers(fields: tuple[str, ...]) -> tuple[tuple[str, Callable[[GameState], Any]], ...] | None:
+    """How to read a view's fields one by one, found once per view; None if one of them needs the whole observation."""
+    if not set(fields) <= _CHEAP_FIELDS.keys():
+        return None
+    return tuple((name, _CHEAP_FIELDS[name]) for name in fields)
+
+
 class ReferenceEngine(sdk.Server[Played]):
     """The reference engine answering protocol messages; `rules_hook` alters the compiled rules (mutants)."""
 
-    def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True) -> None:
-        super().__init__(ReferenceGames(rules_hook), sessions)
+    def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True, batches: bool = True) -> None:
+        super().__init__(ReferenceGames(rules_hook), sessions, batches)
 
 
 def _document_key(document: Mapping[str, Any]) -> bytes | str:
@@ -203,6 +213,6 @@ def _request_deals(rules: Rules, setup: sdk.Setup) -> DealSource:
     return deal_for
 
 
-def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True) -> int:
+def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True, batches: bool = True) -> int:
     """Serve the engine over the harness protocol on standard input and output."""
-    return ReferenceEngine(sessions=sessions).serve(stdin, stdout)
+    return ReferenceEngine(sessions=sessions, batches=batches).serve(stdin, stdout)
