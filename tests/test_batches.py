@@ -51,10 +51,10 @@ def hook(rules):  # the dealer may not discard the up-card, whatever the request
 engine = ReferenceEngine(rules_hook=hook, batches=not args.no_batches)
 
 
-def logged(message):  # the type of every line received, into the log
+def logged(message):  # the type of every line received, and its session, into the log
     if args.log and isinstance(message, dict):
         with open(args.log, "a", encoding="utf-8") as log:
-            log.write(f"{message.get('type')}\\n")
+            log.write(f"{message.get('type')} {message.get('session')}\\n")
     return engine.handle(message)
 
 
@@ -196,19 +196,21 @@ def _found(result: FuzzResult) -> list[Any]:
 
 
 def test_the_fuzzer_finds_a_planted_disagreement_alike_with_batches_without_and_in_process(planted: Path, tmp_path: Path) -> None:
-    def run(first: str, *options: str) -> tuple[FuzzResult, list[str]]:
+    def run(first: str, *options: str) -> tuple[FuzzResult, list[list[str]]]:
         log = tmp_path / f"{len(list(tmp_path.iterdir()))}.log"
         second = shlex.join([sys.executable, str(planted), "--log", str(log), *options])
         result = fuzz(Setup((first, second), "north-american", (), seed=2, names=("reference", "planted")), 200)
-        return result, log.read_text(encoding="utf-8").split()
+        return result, [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
 
     in_process, _ = run("reference")
     old, old_messages = run(f"{SERVE} --no-batches", "--no-batches")
     new, new_messages = run(SERVE)
     assert set(in_process.classes) == {PLANTED_LABEL}
     assert _found(old) == _found(new) == _found(in_process)
-    assert set(old_messages) == {"hello", "open", "act", "restart", "bye"}  # what an engine without batches always got
-    assert set(new_messages) == {"hello", "batch", "bye"}
+    # what an engine without batches always got: these messages, on 64 sessions at most
+    assert {kind for kind, _ in old_messages} == {"hello", "open", "act", "restart", "bye"}
+    assert len({session for kind, session in old_messages if kind == "open"}) == 64
+    assert {kind for kind, _ in new_messages} == {"hello", "batch", "bye"}
 
 
 def test_a_fuzz_over_the_protocol_finds_the_same_on_any_number_of_processes(planted: Path) -> None:

@@ -41,7 +41,7 @@ from tqdm import tqdm
 from conformance.fuzzing.campaign import Campaign, Shard, Summary, summarize
 from conformance.fuzzing.disagreement import Disagreement, first_of_each
 from conformance.fuzzing.steppers import IN_PROCESS, ProtocolStepper, Stepper, View, make_stepper, make_steppers
-from conformance.fuzzing.tables import GROUPS, SESSION_WIDTH, Table, make_table
+from conformance.fuzzing.tables import GROUPS, SESSION_WIDTH, Table, Views, make_table
 from reference_impl.deal import deal_number
 from ruleset.compiled.loading import load_rules
 
@@ -134,8 +134,8 @@ def hand_steps(
 
     _, (a, b) = yield "start", deal
     while True:
-        previous = f"{steps[-1][1].partition(':')[0]} by {_seat_role(steps[-1][0], dealer, players)}" if steps else "the deal"
         if a.to_act != b.to_act or a.hand_over != b.hand_over:
+            previous = f"{steps[-1][1].partition(':')[0]} by {_seat_role(steps[-1][0], dealer, players)}" if steps else "the deal"
             label = (
                 f"to_act after {previous}: {names[0]} {_seat_role(a.to_act, dealer, players)}, "
                 f"{names[1]} {_seat_role(b.to_act, dealer, players)}"
@@ -259,8 +259,9 @@ def _run_chunk(arguments: tuple[Setup, int, int]) -> tuple[int, list[Disagreemen
         finally:
             for stepper in steppers:
                 stepper.close()
+    views = Views()
     tables = tuple(
-        make_table(stepper, partial(make_stepper, spec, setup.timeout), setup.variant, setup.house_rules, SESSION_WIDTH)
+        make_table(stepper, partial(make_stepper, spec, setup.timeout), setup.variant, setup.house_rules, SESSION_WIDTH, views)
         for stepper, spec in zip(steppers, setup.engines, strict=True)
     )
     try:

@@ -34,7 +34,11 @@ GROUPS = 2
 """Steps in flight at once on an engine: one being answered while the fuzzer reads the other's replies."""
 
 SESSION_WIDTH = GROUP_WIDTH * GROUPS
-"""Hands played side by side through one engine process."""
+"""Hands played side by side through one engine process that offers batches."""
+
+LINE_WIDTH = 64
+"""Hands played side by side through an engine without batches, each step one line per hand: the sessions the
+fuzzer has always kept open on such an engine (docs/protocol.md), in GROUPS groups."""
 
 
 class Table(Protocol):
@@ -83,6 +87,26 @@ class StepperTable:
             stepper.close()
 
 
+class Views:
+    """What a slot's observations show, read once for both engines when they agree, as in every step that finds nothing.
+
+    A view is a function of the observation alone, so the last one read for each slot is kept,
+    and an engine whose observation equals it (compared in C, far cheaper than reading it again)
+    gets the same view.
+    """
+
+    def __init__(self) -> None:
+        self._last: dict[int, tuple[dict[str, Any], View]] = {}
+
+    def of(self, slot: int, seen: dict[str, Any]) -> View:
+        last = self._last.get(slot)
+        if last is not None and last[0] == seen:
+            return last[1]
+        view = ProtocolStepper.view_of(seen)
+        self._last[slot] = (seen, view)
+        return view
+
+
 @dataclass(frozen=True)
 class _Sent:
     """A step written to a protocol engine: the slot of each message, and its batch (or its messages' seqs)."""
@@ -94,12 +118,12 @@ class _Sent:
 class SessionTable:
     """A protocol engine with sessions: a session per slot, each step of many slots one round trip."""
 
-    width = SESSION_WIDTH
-
-    def __init__(self, stepper: ProtocolStepper, variant: str, house_rules: tuple[str, ...]) -> None:
+    def __init__(self, stepper: ProtocolStepper, variant: str, house_rules: tuple[str, ...], views: Views) -> None:
         self.process = stepper.process
+        self.views = views
         self.name = stepper.name
         self.batches = stepper.batches
+        self.width = SESSION_WIDTH if self.batches else LINE_WIDTH
         self.setup = {
             "variant": variant,
             "house_rules": list(house_rules),
@@ -132,14 +156,14 @@ class SessionTable:
         sent = receipt.sent
         replies = self.process.receive_batch(sent) if isinstance(sent, Batch) else self.process.receive(sent)
         done: dict[int, Step] = {}
-        view_of, last = ProtocolStepper.view_of, self._last
+        view_of, last = self.views.of, self._last
         for slot, reply in zip(receipt.slots, replies, strict=True):
             if reply.get("type") == "refused":
                 done[slot] = (str(reply.get("reason")), last[slot])
                 continue
             seen: Any = reply.get("observation")
             plain = type(seen) is dict and reply.get("type") == "observation"
-            view = last[slot] = view_of(seen if plain else observation_of(reply, self.name))
+            view = last[slot] = view_of(slot, seen if plain else observation_of(reply, self.name))
             done[slot] = (None, view)
         return done
 
@@ -147,11 +171,14 @@ class SessionTable:
         self.process.close()
 
 
-def make_table(stepper: Stepper, make: Callable[[], Stepper], variant: str, house_rules: tuple[str, ...], width: int) -> Table:
-    """The table for one engine, from its first stepper (which it keeps) and a way to make more."""
+def make_table(
+    stepper: Stepper, make: Callable[[], Stepper], variant: str, house_rules: tuple[str, ...], width: int, views: Views
+) -> Table:
+    """The table for one engine, from its first stepper (which it keeps) and a way to make more; `views`, shared by the
+    two engines' tables, reads their agreeing observations once."""
     if isinstance(stepper, ProtocolStepper):
         if stepper.sessions:
-            return SessionTable(stepper, variant, house_rules)
+            return SessionTable(stepper, variant, house_rules, views)
         return StepperTable(lambda: stepper, variant, house_rules, 1)
     first = [stepper]
     return StepperTable(lambda: first.pop() if first else make(), variant, house_rules, width)
