@@ -90,6 +90,14 @@ def _roles(actions: frozenset[str], up_card: str | None) -> str:
     return ", ".join(sorted(kinds)) or "nothing"
 
 
+Progress = Callable[[int], object]
+"""Told of hands as they end, so many at a time (a progress bar's update)."""
+
+
+def _quiet(hands: int) -> None:
+    """Progress nobody follows."""
+
+
 Request = tuple[str, Any]
 """What a hand asks of both engines next: ("start", deal) or ("apply", (seat, action))."""
 
@@ -193,14 +201,20 @@ def play_hand(
 
 
 def play_side_by_side(
-    setup: Setup, tables: tuple[Table, Table], hands: range, players: int, up_card_of: Callable[[int, int], str | None]
+    setup: Setup,
+    tables: tuple[Table, Table],
+    hands: range,
+    players: int,
+    up_card_of: Callable[[int, int], str | None],
+    finished: Progress | None = None,
 ) -> list[Disagreement]:
-    """Play `hands` on both engines, as many at a time as both tables have slots.
+    """Play `hands` on both engines, as many at a time as both tables have slots; `finished` is told of each hand's end.
 
     The slots are dealt round into GROUPS groups; a group's next step goes to both engines at
     once, and each group's step is sent before the replies to the one before are read, so the
     engines work on one group while the fuzzer reads the other's replies and picks its actions.
     """
+    told = finished or _quiet
     width = min(table.width for table in tables)
     groups = [range(group, width, GROUPS) for group in range(min(GROUPS, width))]
     waiting = iter(hands)
@@ -235,6 +249,7 @@ def play_side_by_side(
             except StopIteration as done:
                 found.extend(done.value)
                 del live[slot]
+                told(1)
                 begin(slot)
         sent = send(group)
         if sent:
@@ -242,8 +257,10 @@ def play_side_by_side(
     return found
 
 
-def _run_chunk(arguments: tuple[Setup, int, int]) -> tuple[int, list[Disagreement]]:
+def _run_chunk(arguments: tuple[Setup, int, int], finished: Progress | None = None) -> tuple[int, list[Disagreement]]:
+    """Play one chunk of hands; `finished`, if given, is told of each hand as it ends (a chunk played in this process)."""
     setup, start, stop = arguments
+    told = finished or _quiet
     rules = load_rules(setup.variant, setup.house_rules)
 
     def up_card_of(number: int, dealer: int) -> str | None:
@@ -253,9 +270,11 @@ def _run_chunk(arguments: tuple[Setup, int, int]) -> tuple[int, list[Disagreemen
     steppers = make_steppers(setup.engines, setup.timeout)
     if not any(isinstance(stepper, ProtocolStepper) for stepper in steppers):
         try:
-            return stop - start, [
-                d for hand in range(start, stop) for d in play_hand(setup, steppers, hand, rules.players, up_card_of)
-            ]
+            found: list[Disagreement] = []
+            for hand in range(start, stop):
+                found += play_hand(setup, steppers, hand, rules.players, up_card_of)
+                told(1)
+            return stop - start, found
         finally:
             for stepper in steppers:
                 stepper.close()
@@ -265,7 +284,7 @@ def _run_chunk(arguments: tuple[Setup, int, int]) -> tuple[int, list[Disagreemen
         for stepper, spec in zip(steppers, setup.engines, strict=True)
     )
     try:
-        return stop - start, play_side_by_side(setup, (tables[0], tables[1]), range(start, stop), rules.players, up_card_of)
+        return stop - start, play_side_by_side(setup, (tables[0], tables[1]), range(start, stop), rules.players, up_card_of, told)
     finally:
         for stepper in steppers:
             if isinstance(stepper, ProtocolStepper):
@@ -300,10 +319,9 @@ def fuzz(setup: Setup, hands: int | range, jobs: int = 1, progress: bool = False
     found: list[Disagreement] = []
     started = time.perf_counter()
     with tqdm(total=len(numbers), unit="hand", disable=not progress, smoothing=0.1) as bar:
-        if workers <= 1 or len(chunks) <= 1:
-            for done, chunk_found in map(_run_chunk, chunks):
-                found.extend(chunk_found)
-                bar.update(done)
+        if workers <= 1 or len(chunks) <= 1:  # played here: the bar moves with each hand
+            for chunk in chunks:
+                found.extend(_run_chunk(chunk, bar.update)[1])
         else:
             with _workers(workers) as pool:
                 for done, chunk_found in pool.imap_unordered(_run_chunk, chunks):
