@@ -19,11 +19,12 @@ from conformance.commands.explain import add_command as add_explain_command
 from conformance.commands.fuzz import add_commands as add_fuzz_commands
 from conformance.commands.new_engine import add_command as add_new_engine_command
 from conformance.commands.registry import add_command as add_registry_command
+from conformance.commands.serve import add_command as add_serve_command
 from conformance.commands.smoke import add_command as add_smoke_command
 from conformance.commands.summary import add_command as add_summary_command
 from conformance.measuring.choice_mutants import add_command as add_mutants_command
 from conformance.measuring.rules_diff import add_command as add_diff_command
-from conformance.running.user_files import add_file_options, serve_reference
+from conformance.running.user_files import add_file_options
 from conformance.suite.scenarios import suite
 from conformance.suite.selection import add_filters
 from documents.writing import write_text
@@ -39,14 +40,7 @@ def add_commands(commands: Any) -> None:
     add_smoke_command(commands)
     add_new_engine_command(commands)
 
-    serve_command = commands.add_parser("serve", help="serve the reference engine over the harness protocol (stdin/stdout)")
-    serve_command.add_argument(
-        "--spec", action="append", default=[], type=Path, metavar="PATH", help="also declare and play your own spec files"
-    )
-    serve_command.add_argument(
-        "--no-sessions", action="store_true", help="offer only run requests, as an engine without sessions (for comparisons)"
-    )
-    serve_command.set_defaults(run=lambda args: serve_reference(args.spec, not args.no_sessions))
+    add_serve_command(commands)
     add_fuzz_commands(commands)
     add_explain_command(commands)
     add_summary_command(commands)

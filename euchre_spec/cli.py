@@ -22,7 +22,6 @@ from typing import Any
 
 import yaml
 
-from conformance.measuring.rule_edits import differing_pointers
 from documents.errors import split_pointer
 from documents.paths import HOME_VARIABLE, check_home, data_home
 from documents.yaml_loader import parse_document
@@ -46,6 +45,10 @@ COMMAND_LINE = "<command line>"
 BROKEN_PIPE = 141
 """The exit status of a command whose output was closed early (128 + SIGPIPE, as a shell reports it)."""
 
+SERVE = "serve"
+"""The command an engine process runs: a conformance run or a fuzzer waits for its handshake, so when it is the first
+argument only its own parser is built, and the modules of the other commands are not imported (a third of its start)."""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; every way out is an exit code and a message, never a traceback (see the module)."""
@@ -67,8 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args, unknown = _parser(only=SERVE).parse_known_args(arguments) if arguments[:1] == [SERVE] else (None, None)
+    if args is None or unknown:  # any other command, or a mistake the whole parser words as ever
+        args = _parser().parse_args(arguments)
     if args.data is not None:
         problem = check_home(args.data)
         if problem:
@@ -88,7 +93,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return 1
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command, or only `serve` when that is the one asked for (see SERVE)."""
     parser = argparse.ArgumentParser(prog="euchre-spec", description="Euchre rules as data, and an engine that runs them.")
     parser.add_argument("--version", action="version", version=_version_text())
     parser.add_argument(
@@ -98,6 +104,11 @@ def _parser() -> argparse.ArgumentParser:
         help=f"read the spec, schemas and scenarios from DIR, a folder laid out like a checkout (also ${HOME_VARIABLE})",
     )
     commands = parser.add_subparsers(dest="command", required=True)
+    if only == SERVE:
+        from conformance.commands.serve import add_command as add_serve_command
+
+        add_serve_command(commands)
+        return parser
 
     validate = commands.add_parser("validate", help="check spec and scenario files (default: the whole built-in spec)")
     validate.add_argument(
@@ -222,6 +233,8 @@ def _house_rule_changes(variant: str, house_rules: tuple[str, ...], extra: list[
     """YAML comments naming, for each house rule in turn, the rule values it changed, and what they were before."""
     if not house_rules:
         return []
+    from conformance.measuring.rule_edits import differing_pointers
+
     catalog = load_catalog(extra)
     lines = ["# What each house rule changed (JSON pointers into the rules above):"]
     before = resolve_checked(catalog, variant, ()).data

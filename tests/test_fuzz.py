@@ -139,3 +139,13 @@ def test_a_witness_quotes_its_command_and_a_variant_without_an_up_card_writes_no
     replayed = subprocess.run(again, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert replayed.returncode == 1, replayed.stdout + replayed.stderr
     assert (tmp_path / "b" / witness.relative_to(tmp_path / "a")).read_text() == witness.read_text()
+
+
+@pytest.mark.parametrize("second", ["reference", SERVED_REFERENCE])
+def test_hands_played_in_this_process_are_reported_as_each_ends(second: str) -> None:
+    """The progress bar of a run played here (one job, or engines run as processes on two cores) moves hand by hand."""
+    from conformance.fuzzing.play import _run_chunk
+
+    ends: list[int] = []
+    done, found = _run_chunk((Setup(("reference", second), "north-american", (), seed=3), 0, 30), ends.append)
+    assert (done, found) == (30, []) and ends == [1] * 30

@@ -36,6 +36,7 @@ REPLY_SCHEMAS = {
     "refused": "refused",
     "accepted": "accepted",
     "closed": "closed",
+    "batch": "batch_reply",
 }
 CASES = cases("server")
 SERVE_MEMORY = 200 * 2**20

@@ -29,7 +29,8 @@ Plays the same random hands on two engines and writes every disagreement as a sc
 
 A campaign is fixed by the engines, the variant, the house rules, --seed and --hands; hand i
 depends on (seed, i) alone. Three ways to run one:
-  on this machine     --jobs N processes (the default: one per core)
+  on this machine     --jobs N cores (the default: all of them): a fuzz process per core, or
+                      per two cores where the engines run as processes of their own
   in shards           --shard I/N plays slice I of N (numbered from 1): hands (I-1)*H//N up to
                       I*H//N, so the N shards play every hand once; merge their summary.json
                       files with `euchre-spec fuzz-merge`
@@ -66,7 +67,7 @@ def add_commands(commands: Any) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--shard", type=_shard_argument, help="play only shard I of N of the campaign, I/N counted from 1")
     where.add_argument("--cluster", metavar="ADDRESS", help="run on Dask: a scheduler's tcp://HOST:PORT, or local:N workers")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes here (default: one per core)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="cores to use here (default: all; see above)")
     parser.add_argument("--out", type=Path, default=Path("build/fuzz"), help="folder for scenarios (default build/fuzz/)")
     parser.add_argument("--keep", type=int, default=20, help="scenarios per class besides its witness, 0: all (default 20)")
     parser.add_argument("--timeout", type=positive_seconds, default=10.0, help="seconds per reply of a protocol engine")

@@ -106,6 +106,8 @@ class EngineProcess:
         self._pending: deque[str | _Garbled] = deque()
         """Lines read from the engine and not yet taken as replies."""
         self._launched = False
+        self._bye: bool | None = None
+        """Whether the engine took a bye (None: none said yet)."""
 
     def launch(self) -> None:
         """Start the process now and leave the handshake to `start`, so the engine starts up while the caller works.
@@ -181,6 +183,30 @@ class EngineProcess:
             raise
         return [message["seq"] for message in numbered]
 
+    def send_batch(self, messages: list[dict[str, Any]]) -> Batch:
+        """Number the messages (in place: they are the caller's own, made for this batch) and write them as one `batch`
+        line (the `batches` capability); `receive_batch` reads the reply."""
+        seqs = list(range(self._seq + 1, self._seq + 1 + len(messages)))
+        self._seq += len(messages)
+        for message, seq in zip(messages, seqs, strict=True):
+            message["seq"] = seq
+        (seq,) = self.send([{"type": "batch", "messages": messages}])
+        return Batch(seq, seqs)
+
+    def receive_batch(self, batch: Batch) -> list[dict[str, Any]]:
+        """The replies to a batch's messages, in order: its one reply line, due within a timeout per message it carries."""
+        process = self._process
+        if process is None:
+            raise EngineFailure("crash", "the engine is gone")
+        try:
+            reply = self._reply(process, time.monotonic() + self.timeout * max(1, len(batch.seqs)))
+            _check_seq(reply, batch.seq)
+            replies = _batch_replies(reply, batch.seqs)
+        except EngineFailure:
+            self._restart_quietly()
+            raise
+        return replies
+
     def receive(self, seqs: list[int]) -> list[dict[str, Any]]:
         """The replies to the messages sent with these seqs, in order, each within the timeout of the one before it.
 
@@ -202,21 +228,35 @@ class EngineProcess:
             raise
         return replies
 
+    def say_bye(self) -> bool:
+        """Tell the engine the run is over, without waiting for it to exit (so several engines wind down side by side
+        before `close` waits for each); whether it is still running and took the bye."""
+        process = self._process
+        if process is None:
+            return False
+        if self._bye is None:
+            self._bye = False
+            if process.poll() is None:
+                with contextlib.suppress(EngineFailure):
+                    self._write(process, [{"type": "bye"}], 1.0)
+                    self._bye = True
+        return self._bye
+
     def close(self) -> None:
         """Say bye, give the engine a moment to exit, then kill what is left of its process group."""
         process = self._process
         if process is None:
             return
         try:
-            if process.poll() is None:
-                self._write(process, [{"type": "bye"}], 1.0)
+            if self.say_bye():
                 process.wait(timeout=2)
-        except (EngineFailure, subprocess.TimeoutExpired):
+        except subprocess.TimeoutExpired:
             pass
         finally:
             self._kill()
 
     def _spawn(self, hold_stderr: bool = False) -> None:
+        self._bye = None
         try:
             self._process = subprocess.Popen(
                 self.command,
@@ -436,6 +476,33 @@ def _parsed(line: str) -> dict[str, Any]:
     if not isinstance(reply, dict):
         raise EngineFailure("error", f"the engine printed JSON that is not an object: {shown!r}", shown)
     return reply
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A batch written to the engine: its own seq and its messages' seqs, in order."""
+
+    seq: int
+    seqs: list[int]
+
+
+def _batch_replies(reply: dict[str, Any], seqs: list[int]) -> list[dict[str, Any]]:
+    """The replies a batch reply carries, one per message sent and in order; EngineFailure if it carries anything else."""
+    kind = reply.get("type")
+    if kind == "error":
+        raise EngineFailure("error", f"the engine reported an error on a batch: {reply.get('message', '')}")
+    replies = reply.get("replies")
+    if kind != "batch" or not isinstance(replies, list):
+        raise EngineFailure("error", f"the engine answered a batch with {_shown(kind)}, not a batch of replies")
+    if len(replies) != len(seqs):
+        raise EngineFailure("error", f"the engine answered a batch of {len(seqs)} messages with {len(replies)} replies")
+    for inner, seq in zip(replies, seqs, strict=True):
+        if type(inner) is dict and type(got := inner.get("seq")) is int and got == seq:
+            continue
+        if not isinstance(inner, dict):
+            raise EngineFailure("error", f"a reply in the engine's batch is not an object: {_shown(inner)}")
+        _check_seq(inner, seq)
+    return replies
 
 
 def _check_seq(reply: dict[str, Any], expected: int) -> None:

@@ -9,6 +9,7 @@ cached per resolved document. A variant whose rules have a match section is play
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections import OrderedDict
@@ -55,7 +56,7 @@ def identity() -> sdk.Identity:
 
 
 def hello_reply() -> dict[str, Any]:
-    return identity().hello((sdk.SESSIONS,))
+    return identity().hello((sdk.SESSIONS, sdk.BATCHES))
 
 
 class ReferenceGames(sdk.Engine[Played]):
@@ -132,9 +133,10 @@ class ReferenceGames(sdk.Engine[Played]):
 
     def observe_view(self, game: Played, fields: tuple[str, ...]) -> dict[str, Any]:
         """The fields a fuzzer's session asks for are read straight off the state; others need the whole view."""
-        if isinstance(game, MatchState) or not set(fields) <= set(_CHEAP_FIELDS):
+        viewer = _viewer(fields)
+        if viewer is None or isinstance(game, MatchState):
             return super().observe_view(game, fields)
-        return {name: _CHEAP_FIELDS[name](game) for name in fields}
+        return viewer(game)
 
 
 _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
@@ -150,11 +152,39 @@ _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
 """Observation fields as observe_game computes them, each on its own."""
 
 
+_HAND_FIELDS = frozenset({"to_act", "legal_actions", "hand_over", "finished_hands", "phase"})
+"""The fields a fuzzer asks for after every step (conformance/fuzzing/steppers.py)."""
+
+
+def _hand_view(game: GameState) -> dict[str, Any]:
+    """The fields of _HAND_FIELDS read in one go, the hand looked up once: the values `_CHEAP_FIELDS` gives."""
+    hand = game.hand
+    over = hand.is_over
+    return {
+        "to_act": None if over or game.is_over else hand.to_act,
+        "legal_actions": [action.text for action in game_legal_actions(game)],
+        "hand_over": over,
+        "finished_hands": [{"thrown_in": r.thrown_in, "points": list(r.points)} for r in game.results],
+        "phase": hand.phase,
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _viewer(fields: tuple[str, ...]) -> Callable[[GameState], dict[str, Any]] | None:
+    """How to read a view straight off the state, found once per view; None if a field needs the whole observation."""
+    if not set(fields) <= _CHEAP_FIELDS.keys():
+        return None
+    if len(fields) == len(_HAND_FIELDS) and set(fields) == _HAND_FIELDS:
+        return _hand_view
+    readers = tuple((name, _CHEAP_FIELDS[name]) for name in fields)
+    return lambda game: {name: read(game) for name, read in readers}
+
+
 class ReferenceEngine(sdk.Server[Played]):
     """The reference engine answering protocol messages; `rules_hook` alters the compiled rules (mutants)."""
 
-    def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True) -> None:
-        super().__init__(ReferenceGames(rules_hook), sessions)
+    def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True, batches: bool = True) -> None:
+        super().__init__(ReferenceGames(rules_hook), sessions, batches)
 
 
 def _document_key(document: Mapping[str, Any]) -> bytes | str:
@@ -203,6 +233,6 @@ def _request_deals(rules: Rules, setup: sdk.Setup) -> DealSource:
     return deal_for
 
 
-def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True) -> int:
+def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True, batches: bool = True) -> int:
     """Serve the engine over the harness protocol on standard input and output."""
-    return ReferenceEngine(sessions=sessions).serve(stdin, stdout)
+    return ReferenceEngine(sessions=sessions, batches=batches).serve(stdin, stdout)

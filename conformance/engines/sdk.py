@@ -26,6 +26,7 @@ anything else the engine prints goes to standard error.
 from __future__ import annotations
 
 import copy
+import gc
 import itertools
 import json
 import sys
@@ -72,6 +73,12 @@ SESSIONS = "sessions"
 
 MATCHES = "matches"
 """The capability of playing a variant whose rules have a match section as a match of several games."""
+
+BATCHES = "batches"
+"""The capability of taking several session messages in one line (a `batch`) and answering them in one line."""
+
+SESSION_MESSAGES = frozenset({"open", "act", "probe", "restart", "close"})
+"""The messages of a session: what a batch may hold."""
 
 Game = TypeVar("Game")
 
@@ -277,10 +284,11 @@ class Engine(ABC, Generic[Game]):
 class Server(Generic[Game]):
     """Answers protocol messages for one engine; `serve` runs the loop on stdin and stdout."""
 
-    def __init__(self, engine: Engine[Game], sessions: bool = True) -> None:
-        """`sessions=False` offers only run requests, as an engine without sessions would."""
+    def __init__(self, engine: Engine[Game], sessions: bool = True, batches: bool = True) -> None:
+        """`sessions=False` offers only run requests, as an engine without sessions would; `batches=False` offers
+        sessions one message per line, as an engine without batches would."""
         self.engine = engine
-        self.capabilities = (SESSIONS,) if sessions else ()
+        self.capabilities = ((SESSIONS, BATCHES) if batches else (SESSIONS,)) if sessions else ()
         self._sessions: dict[str | int, _Session[Game]] = {}
         self._held = 0
         """The bytes of rules and deals the open sessions hold (their JSON), each rules document counted once."""
@@ -306,21 +314,15 @@ class Server(Generic[Game]):
         if kind == "bye":
             return None
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None or not isinstance(kind, str) or (kind != "run" and not self.capabilities):
+        if handler is None or not isinstance(kind, str) or _CAPABILITY.get(kind, SESSIONS) not in (*self.capabilities, None):
             return _error(seq, f"unknown message type {_quoted(kind)}")
         problem = None if _plainly_well_formed(kind, message) else protocol_problem(kind, message)
         if problem is not None:
             return _error(seq, problem)
         try:
             return handler(self, message, seq)
-        except NotApplicable as exc:
-            return {"type": "not_applicable", "seq": seq, "reason": str(exc)}
-        except Unavailable as exc:
-            return _error(seq, str(exc))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            return _error(seq, f"malformed {kind} request: {type(exc).__name__}: {exc}")
-        except Exception as exc:  # the engine's own failure: report it, keep serving
-            return _error(seq, f"the engine failed: {type(exc).__name__}: {exc}")
+        except Exception as exc:
+            return _failed(kind, seq, exc)
 
     def _run(self, request: dict[str, Any], seq: int) -> dict[str, Any]:
         _rules_size(request["rules"])
@@ -349,6 +351,38 @@ class Server(Generic[Game]):
         if stopped:
             reply["stopped"] = stopped
         return reply
+
+    def _batch(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        """Each session message of the batch answered in order, as if it had come on a line of its own.
+
+        The plainest act on an open session, nearly every message of a fuzzer's batch, goes
+        straight to its session; any other message is answered by `handle`, as it would be alone.
+        """
+        replies = []
+        sessions = self._sessions
+        for inner in message["messages"]:
+            kind = inner.get("type") if type(inner) is dict else None
+            if kind == "act" and _plainly_well_formed(kind, inner) and (session := sessions.get(inner["session"])) is not None:
+                step = inner["seq"]
+                try:
+                    reason = session.act(inner["seat"], inner["action"])
+                    reply = (
+                        {"type": "observation", "seq": step, "observation": session.observe()}
+                        if reason is None
+                        else {"type": "refused", "seq": step, "reason": reason}
+                    )
+                except Exception as exc:
+                    reply = _failed(kind, step, exc)
+            elif kind in SESSION_MESSAGES:
+                answered = self.handle(inner)
+                assert answered is not None  # only a bye goes unanswered
+                reply = answered
+            else:
+                step = inner.get("seq") if isinstance(inner, dict) else None
+                listed = ", ".join(sorted(SESSION_MESSAGES))
+                reply = _error(step if type(step) is int else -1, f"a batch holds session messages ({listed}), not {kind!r}")
+            replies.append(reply)
+        return {"type": "batch", "seq": seq, "replies": replies}
 
     def _open(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
         ident = _session_id(message)
@@ -482,7 +516,12 @@ def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str
     once the batch has taken FLUSH_AFTER seconds, what is ready is written at once, so the
     replies of an engine that is slow to answer arrive as they are ready, each within the
     runner's timeout for it, not all at the end.
+
+    What the engine built before serving (its tables, the rules it read) lives as long as the
+    loop, so it is frozen out of the cyclic collector's way first (`gc.freeze`): otherwise every
+    full collection, which the many small replies of a long session set off, walks all of it.
     """
+    gc.freeze()
     for batch in _request_batches(stdin):
         replies: list[str] = []
         flushed = time.monotonic()
@@ -505,7 +544,7 @@ def serve_messages(handle: Callable[[Any], dict[str, Any] | None], stdin: IO[str
                         return 0
                     reply = answer
             replies.append(encode_reply(reply) + "\n")
-            if time.monotonic() - flushed >= FLUSH_AFTER:
+            if reply["type"] == "batch" or time.monotonic() - flushed >= FLUSH_AFTER:
                 _write_replies(stdout, replies)
                 replies, flushed = [], time.monotonic()
         _write_replies(stdout, replies)
@@ -542,6 +581,7 @@ def protocol_problem(kind: str, message: dict[str, Any]) -> str | None:
 
 
 _STEP_FIELDS = frozenset({"type", "seq", "session", "seat", "action"})
+_BATCH_FIELDS = frozenset({"type", "seq", "messages"})
 _RESTART_FIELDS = frozenset({"type", "seq", "session", "deals"})
 _CLOSE_FIELDS = frozenset({"type", "seq", "session"})
 _NUMBERED_DEAL = (frozenset({"number"}), frozenset({"dealer", "number"}))
@@ -557,6 +597,8 @@ def _plainly_well_formed(kind: str, message: dict[str, Any]) -> bool:
     """
     keys = message.keys()
     seq, session = message.get("seq"), message.get("session")
+    if kind == "batch":  # its messages are checked one by one as they are answered
+        return keys == _BATCH_FIELDS and type(seq) is int and seq >= 0 and type(message["messages"]) is list
     if not (type(seq) is int and seq >= 0 and type(session) in (str, int)):
         return False
     if kind in ("act", "probe"):
@@ -658,6 +700,17 @@ def _setup_size(message: dict[str, Any], keys: tuple[str, ...]) -> int:
     return sum(len(wire.dumps(message[key])) for key in keys if key in message)
 
 
+def _failed(kind: str, seq: int, exc: Exception) -> dict[str, Any]:
+    """The reply to a message whose handling raised `exc`: the engine keeps serving whatever went wrong."""
+    if isinstance(exc, NotApplicable):
+        return {"type": "not_applicable", "seq": seq, "reason": str(exc)}
+    if isinstance(exc, Unavailable):
+        return _error(seq, str(exc))
+    if isinstance(exc, (KeyError, TypeError, ValueError, AttributeError, IndexError)):
+        return _error(seq, f"malformed {kind} request: {type(exc).__name__}: {exc}")
+    return _error(seq, f"the engine failed: {type(exc).__name__}: {exc}")  # the engine's own failure
+
+
 def _error(seq: int, message: str) -> dict[str, Any]:
     """An error reply; its message is cut short, since it may quote a value of any size."""
     if len(message) > 2 * MAX_MESSAGE_TEXT:
@@ -672,4 +725,8 @@ _HANDLERS = {
     "act": Server._act,
     "probe": Server._probe,
     "close": Server._close,
+    "batch": Server._batch,
 }
+
+_CAPABILITY: dict[str, str | None] = {"run": None, "batch": BATCHES}
+"""The capability a message needs, where it is not `sessions` (run requests need none)."""

@@ -16,9 +16,11 @@ The scenarios check the first engine's values: with `--engine reference` first t
 engine and fail on the other, ready to join the suite. A run is one shard of a campaign (the
 whole of it by default): conformance/fuzzing/campaign.py says how a campaign is cut and how the
 shards' summaries merge, conformance/fuzzing/cluster.py runs the shards on a Dask cluster. Here,
-work is split in chunks of hands over processes (multiprocessing), and tqdm shows the progress
-on long runs: a small, dependency-free and well-kept library that handles rates, ETAs and
-non-terminal output better than a hand-rolled counter would.
+work is split in chunks of hands over processes (multiprocessing): a process per job for engines
+called in process, a process per two jobs for engines run as processes of their own, which work
+while the fuzz process that drives them reads their replies (`JOBS_PER_DRIVER`). tqdm shows the
+progress on long runs: a small, dependency-free and well-kept library that handles rates, ETAs
+and non-terminal output better than a hand-rolled counter would.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import multiprocessing
 import random
 import signal
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,12 +40,16 @@ from tqdm import tqdm
 
 from conformance.fuzzing.campaign import Campaign, Shard, Summary, summarize
 from conformance.fuzzing.disagreement import Disagreement, first_of_each
-from conformance.fuzzing.steppers import IN_PROCESS, ProtocolStepper, Stepper, View, make_stepper
-from conformance.fuzzing.tables import SESSION_WIDTH, Table, make_table
+from conformance.fuzzing.steppers import IN_PROCESS, ProtocolStepper, Stepper, View, make_stepper, make_steppers
+from conformance.fuzzing.tables import GROUPS, SESSION_WIDTH, Table, Views, make_table
 from reference_impl.deal import deal_number
 from ruleset.compiled.loading import load_rules
 
 CHUNK = 250
+
+JOBS_PER_DRIVER = 2
+"""Jobs (cores) a fuzz process takes when it drives engine processes: they work while it reads their
+replies and picks the next actions (conformance/fuzzing/tables.py), so the three keep about two cores busy."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,14 @@ def _roles(actions: frozenset[str], up_card: str | None) -> str:
         else:
             kinds.add(action)
     return ", ".join(sorted(kinds)) or "nothing"
+
+
+Progress = Callable[[int], object]
+"""Told of hands as they end, so many at a time (a progress bar's update)."""
+
+
+def _quiet(hands: int) -> None:
+    """Progress nobody follows."""
 
 
 Request = tuple[str, Any]
@@ -128,8 +142,8 @@ def hand_steps(
 
     _, (a, b) = yield "start", deal
     while True:
-        previous = f"{steps[-1][1].partition(':')[0]} by {_seat_role(steps[-1][0], dealer, players)}" if steps else "the deal"
         if a.to_act != b.to_act or a.hand_over != b.hand_over:
+            previous = f"{steps[-1][1].partition(':')[0]} by {_seat_role(steps[-1][0], dealer, players)}" if steps else "the deal"
             label = (
                 f"to_act after {previous}: {names[0]} {_seat_role(a.to_act, dealer, players)}, "
                 f"{names[1]} {_seat_role(b.to_act, dealer, players)}"
@@ -187,10 +201,22 @@ def play_hand(
 
 
 def play_side_by_side(
-    setup: Setup, tables: tuple[Table, Table], hands: range, players: int, up_card_of: Callable[[int, int], str | None]
+    setup: Setup,
+    tables: tuple[Table, Table],
+    hands: range,
+    players: int,
+    up_card_of: Callable[[int, int], str | None],
+    finished: Progress | None = None,
 ) -> list[Disagreement]:
-    """Play `hands` on both engines, as many at a time as both tables have slots, one batch per step."""
+    """Play `hands` on both engines, as many at a time as both tables have slots; `finished` is told of each hand's end.
+
+    The slots are dealt round into GROUPS groups; a group's next step goes to both engines at
+    once, and each group's step is sent before the replies to the one before are read, so the
+    engines work on one group while the fuzzer reads the other's replies and picks its actions.
+    """
+    told = finished or _quiet
     width = min(table.width for table in tables)
+    groups = [range(group, width, GROUPS) for group in range(min(GROUPS, width))]
     waiting = iter(hands)
     live: dict[int, tuple[Generator[Request, Answer, list[Disagreement]], Request]] = {}
     found: list[Disagreement] = []
@@ -201,49 +227,68 @@ def play_side_by_side(
             conversation = hand_steps(setup, hand, players, up_card_of)
             live[slot] = (conversation, next(conversation))
 
+    def send(group: range) -> tuple[range, list[object]] | None:
+        asked = [(slot, live[slot][1]) for slot in group if slot in live]
+        if not asked:
+            return None
+        starts = {slot: payload for slot, (kind, payload) in asked if kind == "start"}
+        moves = [(slot, *payload) for slot, (kind, payload) in asked if kind == "apply"]
+        return group, [table.send(starts, moves) for table in tables]
+
     for slot in range(width):
         begin(slot)
-    while live:
-        starts = {slot: payload for slot, (_, (kind, payload)) in live.items() if kind == "start"}
-        moves = [(slot, *payload) for slot, (_, (kind, payload)) in live.items() if kind == "apply"]
-        for table in tables:
-            table.send(starts, moves)
-        first, second = (table.collect() for table in tables)
-        for slot, (conversation, _) in list(live.items()):
-            (refused_a, view_a), (refused_b, view_b) = first[slot], second[slot]
+    in_flight = deque(sent for sent in map(send, groups) if sent)
+    while in_flight:
+        group, receipts = in_flight.popleft()
+        first, second = (table.collect(receipt) for table, receipt in zip(tables, receipts, strict=True))
+        for slot, (refused_a, view_a) in first.items():
+            refused_b, view_b = second[slot]
+            conversation = live[slot][0]
             try:
                 live[slot] = (conversation, conversation.send(((refused_a, refused_b), (view_a, view_b))))
             except StopIteration as done:
                 found.extend(done.value)
                 del live[slot]
+                told(1)
                 begin(slot)
+        sent = send(group)
+        if sent:
+            in_flight.append(sent)
     return found
 
 
-def _run_chunk(arguments: tuple[Setup, int, int]) -> tuple[int, list[Disagreement]]:
+def _run_chunk(arguments: tuple[Setup, int, int], finished: Progress | None = None) -> tuple[int, list[Disagreement]]:
+    """Play one chunk of hands; `finished`, if given, is told of each hand as it ends (a chunk played in this process)."""
     setup, start, stop = arguments
+    told = finished or _quiet
     rules = load_rules(setup.variant, setup.house_rules)
 
     def up_card_of(number: int, dealer: int) -> str | None:
         up = deal_number(rules, number, dealer).up_card
         return None if up is None else rules.card_code(up)
 
-    steppers = (make_stepper(setup.engines[0], setup.timeout), make_stepper(setup.engines[1], setup.timeout))
+    steppers = make_steppers(setup.engines, setup.timeout)
     if not any(isinstance(stepper, ProtocolStepper) for stepper in steppers):
         try:
-            return stop - start, [
-                d for hand in range(start, stop) for d in play_hand(setup, steppers, hand, rules.players, up_card_of)
-            ]
+            found: list[Disagreement] = []
+            for hand in range(start, stop):
+                found += play_hand(setup, steppers, hand, rules.players, up_card_of)
+                told(1)
+            return stop - start, found
         finally:
             for stepper in steppers:
                 stepper.close()
+    views = Views()
     tables = tuple(
-        make_table(stepper, partial(make_stepper, spec, setup.timeout), setup.variant, setup.house_rules, SESSION_WIDTH)
+        make_table(stepper, partial(make_stepper, spec, setup.timeout), setup.variant, setup.house_rules, SESSION_WIDTH, views)
         for stepper, spec in zip(steppers, setup.engines, strict=True)
     )
     try:
-        return stop - start, play_side_by_side(setup, (tables[0], tables[1]), range(start, stop), rules.players, up_card_of)
+        return stop - start, play_side_by_side(setup, (tables[0], tables[1]), range(start, stop), rules.players, up_card_of, told)
     finally:
+        for stepper in steppers:
+            if isinstance(stepper, ProtocolStepper):
+                stepper.process.say_bye()  # both engines wind down at once
         for table in tables:
             table.close()
 
@@ -266,19 +311,19 @@ class FuzzResult:
 def fuzz(setup: Setup, hands: int | range, jobs: int = 1, progress: bool = False) -> FuzzResult:
     """Play hands `hands` (a count from 0, or the range of a shard) on both engines, over `jobs` processes."""
     numbers = range(hands) if isinstance(hands, int) else hands
-    size = CHUNK
+    size, workers = CHUNK, jobs
     if not all(engine in IN_PROCESS for engine in setup.engines):  # an engine process costs a start-up per chunk
-        size = max(CHUNK, -(-len(numbers) // max(jobs, 1)))
+        workers = max(1, jobs // JOBS_PER_DRIVER)
+        size = max(CHUNK, -(-len(numbers) // workers))
     chunks = [(setup, start, min(start + size, numbers.stop)) for start in range(numbers.start, numbers.stop, size)]
     found: list[Disagreement] = []
     started = time.perf_counter()
     with tqdm(total=len(numbers), unit="hand", disable=not progress, smoothing=0.1) as bar:
-        if jobs <= 1 or len(chunks) <= 1:
-            for done, chunk_found in map(_run_chunk, chunks):
-                found.extend(chunk_found)
-                bar.update(done)
+        if workers <= 1 or len(chunks) <= 1:  # played here: the bar moves with each hand
+            for chunk in chunks:
+                found.extend(_run_chunk(chunk, bar.update)[1])
         else:
-            with _workers(jobs) as pool:
+            with _workers(workers) as pool:
                 for done, chunk_found in pool.imap_unordered(_run_chunk, chunks):
                     found.extend(chunk_found)
                     bar.update(done)

@@ -3,9 +3,11 @@
 The fuzzer needs, after every action, what each engine says: who acts, which actions are legal,
 whether the hand is over and what it scored. Our engine and the OpenSpiel adapter are called
 directly (a random hand costs microseconds that way); any other engine is driven through the
-harness protocol: one message per step in a session when the engine offers sessions, else
+harness protocol: one message per step in a session when the engine offers sessions (and a step
+of many hands in one `batch` line when it offers batches: conformance/fuzzing/tables.py), else
 replaying the hand so far in one request per step, which is slow but needs nothing from the
-engine beyond what the conformance suite already asks.
+engine beyond what the conformance suite already asks. Engine processes are launched side by
+side before the first handshake, so their start-ups overlap (`make_steppers`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, Protocol
 
 from conformance.engines.process import EngineProcess
 from conformance.engines.reference import hello_reply as reference_hello
-from conformance.engines.sdk import SESSIONS
+from conformance.engines.sdk import BATCHES, SESSIONS
 from conformance.running.runner import engine_language
 from reference_impl.deal import deal_number
 from reference_impl.engine import IllegalAction, legal_actions, new_hand
@@ -129,11 +131,14 @@ class ProtocolStepper:
 
     VIEW = ("to_act", "legal_actions", "hand_over", "finished_hands", "phase")
 
-    def __init__(self, command: str, timeout: float = 10.0) -> None:
+    def __init__(self, command: str, timeout: float = 10.0, process: EngineProcess | None = None) -> None:
+        """`process`: the engine's process if it was launched already (`make_steppers`)."""
         self.name = command
-        self.process = EngineProcess(command, timeout=timeout)
+        self.process = process or EngineProcess(command, timeout=timeout)
         hello = self.process.start()
         self.sessions = SESSIONS in hello.get("capabilities", ())
+        self.batches = self.sessions and BATCHES in hello.get("capabilities", ())
+        """Whether the engine takes a step of many sessions as one `batch` line."""
         self.language = engine_language(hello)
         """The rules language the engine reads: it is sent the rules as of that version."""
         self.request: dict[str, Any] = {}
@@ -231,6 +236,19 @@ def make_stepper(spec: str, timeout: float = 10.0) -> Stepper:
     if spec == "openspiel":
         return OpenSpielStepper()
     return ProtocolStepper(spec, timeout)
+
+
+def make_steppers(specs: tuple[str, str], timeout: float = 10.0) -> tuple[Stepper, Stepper]:
+    """A stepper for each engine, every engine process launched before the first handshake, so they start up side by side."""
+    launched = [None if spec in IN_PROCESS else EngineProcess(spec, timeout=timeout) for spec in specs]
+    for process in launched:
+        if process is not None:
+            process.launch()
+    first, second = (
+        make_stepper(spec, timeout) if process is None else ProtocolStepper(spec, timeout, process)
+        for spec, process in zip(specs, launched, strict=True)
+    )
+    return first, second
 
 
 def handshake(spec: str, timeout: float = 10.0) -> dict[str, Any]:
