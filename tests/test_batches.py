@@ -179,8 +179,15 @@ def test_an_engine_without_batches_says_so_and_is_refused_one() -> None:
     assert hello is not None and hello["capabilities"] == ["sessions", "matches"]
     refused = server.handle({"type": "batch", "seq": 1, "messages": []})
     assert refused == {"type": "error", "seq": 1, "message": "unknown message type 'batch'"}
-    offered = ReferenceEngine().handle({"type": "hello", "protocol": 1})
+    offered = ReferenceEngine().handle({"type": "hello", "protocol": 1, "package_version": "0.10.0"})
     assert offered is not None and offered["capabilities"] == ["sessions", "batches", "matches"]
+
+
+@pytest.mark.parametrize("runner", [{"package_version": "0.9.0"}, {"package_version": "0+unknown"}, {}])
+def test_batches_are_listed_only_to_a_runner_that_knows_them(runner: dict[str, str]) -> None:
+    """A runner older than batches checks the hello against a schema without them: it is not offered them."""
+    hello = ReferenceEngine().handle({"type": "hello", "protocol": 1, **runner})
+    assert hello is not None and hello["capabilities"] == ["sessions", "matches"]
 
 
 @pytest.fixture(scope="module")

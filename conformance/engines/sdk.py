@@ -77,6 +77,9 @@ MATCHES = "matches"
 BATCHES = "batches"
 """The capability of taking several session messages in one line (a `batch`) and answering them in one line."""
 
+BATCHES_SINCE = (0, 10, 0)
+"""The first euchre-spec whose runner reads `batches` in a hello: an older one refuses the capability it does not know."""
+
 SESSION_MESSAGES = frozenset({"open", "act", "probe", "restart", "close"})
 """The messages of a session: what a batch may hold."""
 
@@ -310,7 +313,7 @@ class Server(Generic[Game]):
             protocol = message.get("protocol")
             if type(protocol) is not int or protocol != PROTOCOL:
                 return _error(-1, f"this engine speaks harness protocol {PROTOCOL}, not {_quoted(protocol)}")
-            return self.engine.identity.hello(self.capabilities)
+            return self.engine.identity.hello(_offered_to(self.capabilities, message.get("package_version")))
         if kind == "bye":
             return None
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
@@ -730,3 +733,15 @@ _HANDLERS = {
 
 _CAPABILITY: dict[str, str | None] = {"run": None, "batch": BATCHES}
 """The capability a message needs, where it is not `sessions` (run requests need none)."""
+
+
+def _offered_to(capabilities: tuple[str, ...], runner_version: object) -> tuple[str, ...]:
+    """The capabilities to list to a runner of this package version: `batches` only to one that knows it (a runner
+    older than BATCHES_SINCE, or one that gives no version, checks the hello against a schema without it)."""
+    if BATCHES not in capabilities:
+        return capabilities
+    try:
+        knows = tuple(int(part) for part in str(runner_version).split(".")[:3]) >= BATCHES_SINCE
+    except ValueError:
+        knows = False
+    return capabilities if knows else tuple(capability for capability in capabilities if capability != BATCHES)
