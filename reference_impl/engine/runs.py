@@ -34,7 +34,7 @@ def replay(state: HandState, actions: Sequence[Action | str]) -> None:
     index, end = 0, len(actions)
     while index < end:
         if state.step.plays:
-            played = _replay_cards(state, actions, index, end)
+            played, _stopped_at = _cards(state, actions, index, end, None)
             if played > index:
                 index = played
                 continue
@@ -50,21 +50,25 @@ def play_out(state: HandState, policy: Policy) -> None:
     """
     while not state.is_over:
         if state.step.plays:
-            _play_out_cards(state, policy)
+            _played, picked = _cards(state, (), 0, state.rules.hand_size * state.active_count, policy)
+            if picked is not None:
+                state.do(picked)  # not one of the legal cards as listed (a text naming one is taken; anything else refused)
         else:
             state.do(policy(state.legal_actions()))
 
 
-def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int, end: int) -> int:
-    """Play actions[index:end] while each is a card the plain play step takes now; return where it stopped.
+def _cards(
+    state: HandState, actions: Sequence[Action | str], index: int, end: int, policy: Policy | None
+) -> tuple[int, Action | str | None]:
+    """Play cards on the plain play step: actions[index:end], or with a policy the cards it picks (at most end - index);
+    return where it stopped, and the action it did not take there (None: the run or the hand's play is over).
 
-    It stops at the end of the hand's play, at the end of the run, or before an action that is not a card it may
-    play (a text, an action of another kind, a card not held or not following suit): `do` then takes that
-    action, or refuses it with its reason.
+    It stops before an action that is not a card it may play (a text, an action of another kind, a card not held or
+    not following suit): `do` then takes that action, or refuses it with its reason.
     """
     program = state.program
     play_actions, ranks = program.play_actions, program.ranks[state.trump]  # type: ignore[index]  # play has a trump
-    bits, follows, masks, next_seat = state.bits, state.follows, state.follow_masks, state.next_seat
+    bits, order, follows, masks, next_seat = state.bits, state.order, state.follows, state.follow_masks, state.next_seat
     journal, history, won, tricks, leader = state.journal, state._history, state.won, state.tricks, state.leader
     later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
     to_act, cards = state.to_act, list(state.trick)  # the trick in progress, (seat, card) pairs
@@ -73,17 +77,19 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
     led: int | None = state.led_suit
     in_trick: int = state.active_count
     card_action = Action  # a local: the compiled loop then compares a pointer, not a module global, per card
+    stopped_at: Action | str | None = None
     while index < end:
-        action = actions[index]
-        card = action.card if type(action) is card_action else -1
-        if card < 0 or play_actions[card] is not action:
-            break
         held = bits[seat]
+        playable = held
         if led is not None:
-            following = held & masks[led]
-            if not (following or held) >> card & 1:
-                break
-        elif not held >> card & 1:
+            playable = held & masks[led] or held  # the cards of the suit led if any, else any card held
+        if policy is None:
+            action: Action | str = actions[index]
+        else:
+            action = policy(tuple([play_actions[card] for card in order[seat] if playable >> card & 1]))
+        card = action.card if type(action) is card_action else -1
+        if card < 0 or play_actions[card] is not action or not playable >> card & 1:
+            stopped_at = action
             break
         history.append((seat, action))
         bits[seat] = held ^ (1 << card)
@@ -106,60 +112,11 @@ def _replay_cards(state: HandState, actions: Sequence[Action | str], index: int,
         if len(tricks) == hand_size:  # the last trick: the hand's play is over
             state.to_act, state.trick, state.led_suit, state.tricks, state._legal = seat, (), None, tricks, None
             state.enter(state.step.following)
-            return index
+            return index, None
         seat = winner
     state.to_act, state.trick, state.led_suit, state.tricks, state._legal = seat, tuple(cards), led, tricks, None
     state.leader = leader if not tricks else tricks[-1][0]
-    return index
-
-
-def _play_out_cards(state: HandState, policy: Policy) -> None:
-    """Play cards chosen by `policy` until the plain play step is over (or the policy picks a card it may not play:
-    `do` then refuses it)."""
-    program = state.program
-    play_actions, ranks = program.play_actions, program.ranks[state.trump]  # type: ignore[index]  # play has a trump
-    bits, order, follows, masks, next_seat = state.bits, state.order, state.follows, state.follow_masks, state.next_seat
-    journal, history, won, tricks, leader = state.journal, state._history, state.won, state.tricks, state.leader
-    later_wins, hand_size = state.rules.later_duplicate_wins, state.rules.hand_size
-    to_act, cards = state.to_act, list(state.trick)
-    assert to_act is not None, "the play step always has a player to act"
-    seat: int = to_act
-    led: int | None = state.led_suit
-    in_trick: int = state.active_count
-    card_action = Action
-    while True:
-        held = bits[seat]
-        playable = held
-        if led is not None:
-            playable = held & masks[led] or held
-        action = policy(tuple([play_actions[card] for card in order[seat] if playable >> card & 1]))
-        card = action.card if type(action) is card_action else -1
-        if card < 0 or play_actions[card] is not action or not playable >> card & 1:
-            state.to_act, state.trick, state.led_suit, state.tricks, state._legal = seat, tuple(cards), led, tricks, None
-            state.leader = leader if not tricks else tricks[-1][0]
-            state.do(action)  # not one of the legal cards as listed (a text naming one is taken; anything else refused)
-            return
-        history.append((seat, action))
-        bits[seat] = held ^ (1 << card)
-        if led is None:
-            led = follows[card]
-        if len(cards) + 1 < in_trick:
-            cards.append((seat, card))
-            seat = next_seat[seat]
-            continue
-        before = tuple(cards)
-        journal.append((seat, held, before, None if not cards else led))
-        trick = before + ((seat, card),)  # noqa: RUF005
-        cards.clear()
-        winner = _winner(trick, ranks[led], later_wins)
-        led = None
-        won[winner] += 1
-        tricks = tricks + ((winner, trick),)  # noqa: RUF005
-        if len(tricks) == hand_size:
-            state.to_act, state.trick, state.led_suit, state.tricks, state._legal = seat, (), None, tricks, None
-            state.enter(state.step.following)
-            return
-        seat = winner
+    return index, stopped_at
 
 
 def _winner(trick: tuple[tuple[int, int], ...], ranks: tuple[int, ...], later_wins: bool) -> int:
