@@ -345,7 +345,9 @@ def _workers(jobs: int) -> Iterator[Any]:
     previous = signal.signal(signal.SIGINT, lambda signum, frame: arrived.append(signum))
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        # Each worker also ignores SIGINT itself, should its start have left the mask behind.
+        ignore_interrupts = (signal.SIGINT, signal.SIG_IGN)
+        pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=signal.signal, initargs=ignore_interrupts)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one that came meanwhile is taken now, and noted
         signal.signal(signal.SIGINT, previous)
