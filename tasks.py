@@ -46,6 +46,7 @@ def ensure_environment() -> None:
     built = b"".join((ROOT / name).read_bytes() for name in ("pyproject.toml", "setup.py", "reference_impl/engine/runs.py"))
     wanted = hashlib.sha256(built + EXTRAS.encode()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted:
+        compile_sources()
         return
     if not (BIN / "python").exists():
         print("creating .venv ...", flush=True)
@@ -54,6 +55,24 @@ def ensure_environment() -> None:
     run(["python", "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
     run(["python", "-m", "pip", "install", "--quiet", "-e", f".[{EXTRAS}]"])
     STAMP.write_text(wanted)
+    compile_sources()
+
+
+SOURCES = ("documents", "ruleset", "reference_impl", "rosetta", "trickster", "scorecard", "egn", "simulator")
+SOURCES += ("conformance", "docs_gen", "euchre_spec", "tests", "bench")
+"""The project's own Python folders (the README's package table, its tests and benchmarks)."""
+
+
+def compile_sources() -> None:
+    """Write the bytecode of the project's modules, where it is missing or stale.
+
+    The project is installed editable, so its modules are compiled on import, and where
+    PYTHONDONTWRITEBYTECODE is set (as on many CI images) that compilation is thrown away and
+    done again by every process: the test suite starts hundreds of `euchre-spec` and engine
+    processes, each of which would compile about 150 modules first (0.2 s of the 0.35 s a
+    command takes to start). compileall writes the bytecode once; a fresh process then reads it.
+    """
+    run(["python", "-m", "compileall", "-q", "-j", "0", *SOURCES])
 
 
 def run(command: list[str]) -> None:
