@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from conformance.engines import wire
@@ -40,6 +40,7 @@ from ruleset.compiled.loading import load_rules
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--no-batches", action="store_true")
+parser.add_argument("--no-playouts", action="store_true")
 parser.add_argument("--log")
 args = parser.parse_args()
 
@@ -48,13 +49,14 @@ def hook(rules):  # the dealer may not discard the up-card, whatever the request
     return load_rules(rules.variant_id, (*rules.house_rules, "no-up-card-discard"))
 
 
-engine = ReferenceEngine(rules_hook=hook, batches=not args.no_batches)
+engine = ReferenceEngine(rules_hook=hook, batches=not args.no_batches, playouts=not args.no_playouts)
 
 
-def logged(message):  # the type of every line received, and its session, into the log
+def logged(message):  # the type of every line received, and its session, into the log; a batch's messages after it
     if args.log and isinstance(message, dict):
         with open(args.log, "a", encoding="utf-8") as log:
-            log.write(f"{message.get('type')} {message.get('session')}\\n")
+            for each in [message, *message.get("messages", [])]:
+                log.write(f"{each.get('type')} {each.get('session')}\\n")
     return engine.handle(message)
 
 
@@ -190,6 +192,15 @@ def test_batches_are_listed_only_to_a_runner_that_knows_them(runner: dict[str, s
     assert hello is not None and hello["capabilities"] == ["sessions", "matches"]
 
 
+@pytest.mark.parametrize(
+    ("version", "offered"),
+    [("0.10.0", ["sessions", "batches", "matches"]), ("0.11.0", ["sessions", "batches", "playouts", "matches"])],
+)
+def test_playouts_are_listed_only_to_a_runner_that_knows_them(version: str, offered: list[str]) -> None:
+    hello = ReferenceEngine().handle({"type": "hello", "protocol": 1, "package_version": version})
+    assert hello is not None and hello["capabilities"] == offered
+
+
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("planted") / "planted_engine.py"
@@ -202,7 +213,9 @@ def _found(result: FuzzResult) -> list[Any]:
     return [dataclasses.replace(d, clause=None) for d in result.disagreements]
 
 
-def test_the_fuzzer_finds_a_planted_disagreement_alike_with_batches_without_and_in_process(planted: Path, tmp_path: Path) -> None:
+def test_the_fuzzer_finds_a_planted_disagreement_alike_by_playouts_batches_sessions_and_in_process(
+    planted: Path, tmp_path: Path
+) -> None:
     def run(first: str, *options: str) -> tuple[FuzzResult, list[list[str]]]:
         log = tmp_path / f"{len(list(tmp_path.iterdir()))}.log"
         second = shlex.join([sys.executable, str(planted), "--log", str(log), *options])
@@ -210,14 +223,19 @@ def test_the_fuzzer_finds_a_planted_disagreement_alike_with_batches_without_and_
         return result, [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
 
     in_process, _ = run("reference")
-    old, old_messages = run(f"{SERVE} --no-batches", "--no-batches")
+    old, old_messages = run(f"{SERVE} --no-batches --no-playouts", "--no-batches", "--no-playouts")
+    batched, batched_messages = run(f"{SERVE} --no-playouts", "--no-playouts")
     new, new_messages = run(SERVE)
     assert set(in_process.classes) == {PLANTED_LABEL}
-    assert _found(old) == _found(new) == _found(in_process)
+    assert _found(old) == _found(batched) == _found(new) == _found(in_process)
     # what an engine without batches always got: these messages, on 64 sessions at most
     assert {kind for kind, _ in old_messages} == {"hello", "open", "act", "restart", "bye"}
     assert len({session for kind, session in old_messages if kind == "open"}) == 64
-    assert {kind for kind, _ in new_messages} == {"hello", "batch", "bye"}
+    assert {kind for kind, _ in batched_messages} == {"hello", "batch", "open", "act", "restart", "bye"}
+    # with playouts, each hand is played out, and only a hand the two engines played apart is played a step at a time
+    assert {kind for kind, _ in new_messages} == {"hello", "batch", "open", "playout", "act", "restart", "bye"}
+    acted = {session for kind, session in new_messages if kind == "act"}
+    assert 0 < len(acted) and sum(kind == "playout" for kind, _ in new_messages) == 200
 
 
 def test_a_fuzz_over_the_protocol_finds_the_same_on_any_number_of_processes(planted: Path) -> None:
@@ -274,6 +292,9 @@ def test_a_batch_reply_that_does_not_answer_its_batch_is_an_engine_failure(garbl
 
 
 @given(st.lists(st.integers(min_value=-(2**70), max_value=2**70) | st.text(max_size=30), max_size=40))
+@example([2**64 - 1, -(2**63), 10**19, "12345678901234567890123"])  # the edges orjson reads itself
+@example([2**64 - 1, 2**64])  # one past them, beside one inside
+@example([-(2**63) - 1, 10**19])
 def test_every_integer_of_a_line_is_read_exactly_however_long(values: list[Any]) -> None:
     """orjson reads an integer beyond 64 bits as a float: a line with one is read by the standard library instead."""
     line = json.dumps({"values": values})

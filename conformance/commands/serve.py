@@ -27,4 +27,11 @@ def add_command(commands: Any) -> None:
         action="store_true",
         help="offer sessions one message per line, as an engine without batches (for comparisons)",
     )
-    serve_command.set_defaults(run=lambda args: serve_reference(args.spec, not args.no_sessions, not args.no_batches))
+    serve_command.add_argument(
+        "--no-playouts",
+        action="store_true",
+        help="leave out playouts, as an engine that takes every action from the runner (for comparisons)",
+    )
+    serve_command.set_defaults(
+        run=lambda args: serve_reference(args.spec, not args.no_sessions, not args.no_batches, not args.no_playouts)
+    )

@@ -53,7 +53,7 @@ def identity() -> sdk.Identity:
 
 
 def hello_reply() -> dict[str, Any]:
-    return identity().hello((sdk.SESSIONS, sdk.BATCHES))
+    return identity().hello((sdk.SESSIONS, sdk.BATCHES, sdk.PLAYOUTS))
 
 
 def game_parameters(rules_document: Any) -> dict[str, bool] | str:

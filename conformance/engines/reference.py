@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -23,10 +24,19 @@ from conformance.engines import sdk
 from documents.schemas import optional_observation_fields, validate
 from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
 from reference_impl.engine import IllegalAction, observe_game, observe_match
-from reference_impl.engine.game import DealSource, GameState, game_apply, game_do, game_legal_actions, new_game
+from reference_impl.engine.fast import play_cards
+from reference_impl.engine.game import (
+    DealSource,
+    GameState,
+    game_apply,
+    game_do,
+    game_legal_actions,
+    game_moved_on,
+    new_game,
+)
 from reference_impl.engine.match import MatchState, match_apply, match_do, new_match
 from ruleset import RESOLVED_SCHEMA, SpecInvalid, builtin_catalog
-from ruleset.compiled.rules import Rules, compile_rules
+from ruleset.compiled.rules import Action, Rules, compile_rules
 from ruleset.language import current_language
 
 NAME = "euchre-spec reference engine"
@@ -39,6 +49,7 @@ IDENTITIES = 256
 RulesHook = Callable[[Rules], Rules]
 Played = GameState | MatchState
 """What the reference engine plays for a request: a game, or a match where the rules have one."""
+_text = operator.attrgetter("text")
 
 
 def identity() -> sdk.Identity:
@@ -56,7 +67,7 @@ def identity() -> sdk.Identity:
 
 
 def hello_reply() -> dict[str, Any]:
-    return identity().hello((sdk.SESSIONS, sdk.BATCHES))
+    return identity().hello((sdk.SESSIONS, sdk.BATCHES, sdk.PLAYOUTS))
 
 
 class ReferenceGames(sdk.Engine[Played]):
@@ -138,6 +149,89 @@ class ReferenceGames(sdk.Engine[Played]):
             return super().observe_view(game, fields)
         return viewer(game)
 
+    def play_out(self, game: Played, numbers: list[int], fields: tuple[str, ...] | None) -> sdk.PlayedOut[Played]:
+        """A game's hand played on by the kit's choice, each step observed as `_CHEAP_FIELDS` reads it, straight off the
+        state: the legal actions are worked out once a step, for the observation and for the next choice, the one
+        chosen is taken as it is (never looked up by its text), and the cards of the plain play step are played in
+        runs (`play_cards`, compiled where the build could). Other views, and matches, go the kit's way."""
+        if isinstance(game, MatchState) or fields is None or not _PLAYOUT_NEEDS <= set(fields) <= _PLAYOUT_FIELDS:
+            return super().play_out(game, numbers, fields)
+        playout = _Playout(numbers, "hand_over" in fields)
+        while not playout.ran_out and not game.is_over and not game.hand.is_over:
+            game = playout.cards(game) if game.hand.step.plays else playout.action(game)
+        return sdk.PlayedOut(game, playout.steps, None)
+
+
+class _Playout:
+    """One playout of the reference engine: where it is in its numbers, and the steps it took."""
+
+    def __init__(self, numbers: list[int], with_over: bool) -> None:
+        self.numbers = numbers
+        self.with_over = with_over
+        self.index = 0
+        self.ran_out = False
+        self.steps: list[dict[str, Any]] = []
+
+    def pick(self, legal: tuple[Action, ...]) -> Action | None:
+        """The action the next numbers choose among `legal` (in code-point order of their texts); None if they ran out."""
+        ordered = sorted(legal, key=_text)
+        chosen = sdk.playout_choice(self.numbers, self.index, len(ordered))
+        if chosen is None:
+            self.ran_out = True
+            return None
+        self.index = chosen[1]
+        return ordered[chosen[0]]
+
+    def action(self, game: GameState) -> GameState:
+        """One action taken by `do`, and observed."""
+        hand = game.hand
+        seat, action = hand.to_act, self.pick(hand.legal_actions())
+        if action is None or seat is None:
+            self.ran_out = True
+            return game
+        game = game_do(game, action, seat)
+        self.steps.append({"seat": seat, "action": action.text, "observation": self.observe(game)})
+        return game
+
+    def cards(self, game: GameState) -> GameState:
+        """A run of cards on the plain play step, each observed: the cards offered to the next seat are the legal
+        actions of the observation after a card, the game itself observed after the run's last."""
+        hand = game.hand
+        offered: list[tuple[Action, ...]] = []
+
+        def pick(legal: tuple[Action, ...]) -> Action | str:
+            action = self.pick(legal)
+            if action is None:
+                return ""  # not a card: the run stops before it
+            offered.append(legal)
+            return action
+
+        before = len(hand.history)
+        play_cards(hand, pick)
+        played = hand.history[before:]
+        game = game_moved_on(game)
+        over = {"hand_over": False} if self.with_over else {}
+        for (seat, action), (next_seat, _), legal in zip(played, played[1:], offered[1:], strict=False):
+            seen = {"to_act": next_seat, "legal_actions": [choice.text for choice in legal]} | over
+            self.steps.append({"seat": seat, "action": action.text, "observation": seen})
+        if played:
+            seat, action = played[-1]
+            self.steps.append({"seat": seat, "action": action.text, "observation": self.observe(game)})
+        else:
+            self.ran_out = True  # not even one card: the numbers ran out before it
+        return game
+
+    def observe(self, game: GameState) -> dict[str, Any]:
+        """The observation after a step, as `_CHEAP_FIELDS` reads it."""
+        hand = game.hand
+        seen: dict[str, Any] = {
+            "to_act": None if game.is_over or hand.is_over else hand.to_act,
+            "legal_actions": [choice.text for choice in (() if game.is_over else hand.legal_actions())],
+        }
+        if self.with_over:
+            seen["hand_over"] = hand.is_over
+        return seen
+
 
 _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
     "phase": lambda game: game.hand.phase,
@@ -154,6 +248,11 @@ _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
 
 _HAND_FIELDS = frozenset({"to_act", "legal_actions", "hand_over", "finished_hands", "phase"})
 """The fields a fuzzer asks for after every step (conformance/fuzzing/steppers.py)."""
+
+_PLAYOUT_NEEDS = frozenset({"to_act", "legal_actions"})
+_PLAYOUT_FIELDS = frozenset({"to_act", "legal_actions", "hand_over"})
+"""The views a playout of the reference engine reads straight off the state: what a playout needs, and what the
+fuzzer asks of its steps (conformance/fuzzing/tables.py)."""
 
 
 def _hand_view(game: GameState) -> dict[str, Any]:
@@ -183,8 +282,10 @@ def _viewer(fields: tuple[str, ...]) -> Callable[[GameState], dict[str, Any]] | 
 class ReferenceEngine(sdk.Server[Played]):
     """The reference engine answering protocol messages; `rules_hook` alters the compiled rules (mutants)."""
 
-    def __init__(self, rules_hook: RulesHook | None = None, sessions: bool = True, batches: bool = True) -> None:
-        super().__init__(ReferenceGames(rules_hook), sessions, batches)
+    def __init__(
+        self, rules_hook: RulesHook | None = None, sessions: bool = True, batches: bool = True, playouts: bool = True
+    ) -> None:
+        super().__init__(ReferenceGames(rules_hook), sessions, batches, playouts)
 
 
 def _document_key(document: Mapping[str, Any]) -> bytes | str:
@@ -233,6 +334,8 @@ def _request_deals(rules: Rules, setup: sdk.Setup) -> DealSource:
     return deal_for
 
 
-def serve(stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True, batches: bool = True) -> int:
+def serve(
+    stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True, batches: bool = True, playouts: bool = True
+) -> int:
     """Serve the engine over the harness protocol on standard input and output."""
-    return ReferenceEngine(sessions=sessions, batches=batches).serve(stdin, stdout)
+    return ReferenceEngine(sessions=sessions, batches=batches, playouts=playouts).serve(stdin, stdout)

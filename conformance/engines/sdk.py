@@ -77,10 +77,19 @@ MATCHES = "matches"
 BATCHES = "batches"
 """The capability of taking several session messages in one line (a `batch`) and answering them in one line."""
 
-BATCHES_SINCE = (0, 10, 0)
-"""The first euchre-spec whose runner reads `batches` in a hello: an older one refuses the capability it does not know."""
+PLAYOUTS = "playouts"
+"""The capability of playing a session's game on by itself, each action chosen by numbers the runner sends (`playout`)."""
 
-SESSION_MESSAGES = frozenset({"open", "act", "probe", "restart", "close"})
+KNOWN_SINCE = {BATCHES: (0, 10, 0), PLAYOUTS: (0, 11, 0)}
+"""The first euchre-spec whose runner reads each of these capabilities in a hello: an older one refuses one it does not know."""
+
+MAX_PLAYOUT_NUMBERS = 4096
+"""The most numbers a playout carries (the schema's limit): enough for the longest hand many times over."""
+
+PLAYOUT_BITS = 32
+"""The width of a playout's numbers: an action among n is chosen by a number's top n.bit_length() bits."""
+
+SESSION_MESSAGES = frozenset({"open", "act", "probe", "restart", "close", "playout"})
 """The messages of a session: what a batch may hold."""
 
 Game = TypeVar("Game")
@@ -283,15 +292,71 @@ class Engine(ABC, Generic[Game]):
         seen = self.observe(game)
         return {name: seen[name] for name in fields if name in seen}
 
+    def play_out(self, game: Game, numbers: list[int], fields: tuple[str, ...] | None) -> PlayedOut[Game]:
+        """Play on, each action chosen by `numbers` (docs/protocol.md, Playouts), each step observed as `fields` (the
+        whole observation if None); override it where that is cheaper. By `observe_view` and `apply`, the observation
+        after a step read again for the next choice where `fields` hold what it needs."""
+        steps: list[dict[str, Any]] = []
+        seen: dict[str, Any] | None = None
+        reread = fields is not None and not {"to_act", "legal_actions"} <= set(fields)
+        index = 0
+        while True:
+            if seen is None or reread:
+                seen = self.observe_view(game, _CHOOSING)
+            seat, legal = seen.get("to_act"), seen.get("legal_actions")
+            if type(seat) is not int or not legal:
+                break
+            ordered = sorted(legal)
+            chosen = playout_choice(numbers, index, len(ordered))
+            if chosen is None:
+                break
+            action = ordered[chosen[0]]
+            index = chosen[1]
+            try:
+                game = self.apply(game, seat, action)
+            except Refused as exc:
+                return PlayedOut(game, steps, {"seat": seat, "action": action, "reason": exc.reason})
+            seen = self.observe(game) if fields is None else self.observe_view(game, fields)
+            steps.append({"seat": seat, "action": action, "observation": seen})
+        return PlayedOut(game, steps, None)
+
+
+@dataclass(frozen=True)
+class PlayedOut(Generic[Game]):
+    """What a playout did: the game after it, each step taken (seat, action, observation after) and the refusal (seat,
+    action, reason) that stopped it, if one did."""
+
+    game: Game
+    steps: list[dict[str, Any]]
+    refused: dict[str, Any] | None
+
+
+def playout_choice(numbers: list[int], index: int, choices: int) -> tuple[int, int] | None:
+    """Which of `choices` actions (in code-point order) a playout takes, by `numbers` from `index` on, and the index
+    of the number after the one used; None if they run out first (docs/protocol.md, Playouts).
+
+    A number's top `choices.bit_length()` bits are the choice if they are below `choices`, else the
+    next number is taken: what Python's `random.choice` does with its generator's 32-bit outputs.
+    """
+    shift = PLAYOUT_BITS - choices.bit_length()
+    count = len(numbers)
+    while index < count:
+        chosen = numbers[index] >> shift
+        index += 1
+        if chosen < choices:
+            return chosen, index
+    return None
+
 
 class Server(Generic[Game]):
     """Answers protocol messages for one engine; `serve` runs the loop on stdin and stdout."""
 
-    def __init__(self, engine: Engine[Game], sessions: bool = True, batches: bool = True) -> None:
+    def __init__(self, engine: Engine[Game], sessions: bool = True, batches: bool = True, playouts: bool = True) -> None:
         """`sessions=False` offers only run requests, as an engine without sessions would; `batches=False` offers
-        sessions one message per line, as an engine without batches would."""
+        sessions one message per line, as an engine without batches would; `playouts=False` leaves out playouts."""
         self.engine = engine
-        self.capabilities = ((SESSIONS, BATCHES) if batches else (SESSIONS,)) if sessions else ()
+        offered = (SESSIONS, *((BATCHES,) if batches else ()), *((PLAYOUTS,) if playouts else ()))
+        self.capabilities = offered if sessions else ()
         self._sessions: dict[str | int, _Session[Game]] = {}
         self._held = 0
         """The bytes of rules and deals the open sessions hold (their JSON), each rules document counted once."""
@@ -443,6 +508,10 @@ class Server(Generic[Game]):
             return {"type": "refused", "seq": seq, "reason": reason}
         return {"type": "observation", "seq": seq, "observation": session.observe()}
 
+    def _playout(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
+        view = message.get("view")
+        return {"type": "playout", "seq": seq} | self._session(message).playout(message["numbers"], view)
+
     def _probe(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
         answer = self._session(message).probe(message["seat"], message["action"])
         return (
@@ -497,6 +566,19 @@ class _Session(Generic[Game]):
 
     def observe(self) -> dict[str, Any]:
         return self.engine.observe(self.game) if self.view is None else self.engine.observe_view(self.game, self.view)
+
+    def playout(self, numbers: list[int], view: list[str] | None = None) -> dict[str, Any]:
+        """Play on, each action chosen by `numbers` (docs/protocol.md, Playouts): the steps taken, each observed as
+        `view` asks (else as the session's view), the refusal that stopped them if one did, and the game at the end.
+
+        The choice is the one Python's `random.choice` makes of the sorted legal actions when its
+        generator's next 32-bit outputs are `numbers`, so the fuzzer, which chooses that way, knows
+        which action each step takes without asking.
+        """
+        played = self.engine.play_out(self.game, numbers, self.view if view is None else tuple(view))
+        self.game = played.game
+        reply = {"steps": played.steps, "observation": self.observe()}
+        return reply if played.refused is None else reply | {"refused": played.refused}
 
 
 @dataclass
@@ -583,7 +665,11 @@ def protocol_problem(kind: str, message: dict[str, Any]) -> str | None:
     return f"the {kind} message does not follow the protocol at {where or '/'}: {problems[0].message}"
 
 
+_CHOOSING = ("to_act", "legal_actions")
+"""What a playout reads before each action."""
+
 _STEP_FIELDS = frozenset({"type", "seq", "session", "seat", "action"})
+_PLAYOUT_FIELDS = (frozenset({"type", "seq", "session", "numbers"}), frozenset({"type", "seq", "session", "numbers", "view"}))
 _BATCH_FIELDS = frozenset({"type", "seq", "messages"})
 _RESTART_FIELDS = frozenset({"type", "seq", "session", "deals"})
 _CLOSE_FIELDS = frozenset({"type", "seq", "session"})
@@ -610,6 +696,16 @@ def _plainly_well_formed(kind: str, message: dict[str, Any]) -> bool:
     if kind == "restart":
         deals = message.get("deals")
         return keys == _RESTART_FIELDS and type(deals) is list and bool(deals) and all(_plain_deal(deal) for deal in deals)
+    if kind == "playout":
+        numbers, view = message.get("numbers"), message.get("view", [])
+        return (
+            keys in _PLAYOUT_FIELDS
+            and type(view) is list
+            and all(type(name) is str for name in view)
+            and type(numbers) is list
+            and len(numbers) <= MAX_PLAYOUT_NUMBERS
+            and (not numbers or (set(map(type, numbers)) == {int} and min(numbers) >= 0 and max(numbers) < 2**PLAYOUT_BITS))
+        )
     return kind == "close" and keys == _CLOSE_FIELDS
 
 
@@ -729,19 +825,18 @@ _HANDLERS = {
     "probe": Server._probe,
     "close": Server._close,
     "batch": Server._batch,
+    "playout": Server._playout,
 }
 
-_CAPABILITY: dict[str, str | None] = {"run": None, "batch": BATCHES}
+_CAPABILITY: dict[str, str | None] = {"run": None, "batch": BATCHES, "playout": PLAYOUTS}
 """The capability a message needs, where it is not `sessions` (run requests need none)."""
 
 
 def _offered_to(capabilities: tuple[str, ...], runner_version: object) -> tuple[str, ...]:
-    """The capabilities to list to a runner of this package version: `batches` only to one that knows it (a runner
-    older than BATCHES_SINCE, or one that gives no version, checks the hello against a schema without it)."""
-    if BATCHES not in capabilities:
-        return capabilities
+    """The capabilities to list to a runner of this package version: each of KNOWN_SINCE only to one that knows it (a
+    runner older than that, or one that gives no version, checks the hello against a schema without it)."""
     try:
-        knows = tuple(int(part) for part in str(runner_version).split(".")[:3]) >= BATCHES_SINCE
+        version = tuple(int(part) for part in str(runner_version).split(".")[:3])
     except ValueError:
-        knows = False
-    return capabilities if knows else tuple(capability for capability in capabilities if capability != BATCHES)
+        version = ()
+    return tuple(capability for capability in capabilities if version >= KNOWN_SINCE.get(capability, ()))

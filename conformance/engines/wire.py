@@ -5,10 +5,10 @@ well-kept compiled codec that reads and writes protocol-sized messages several t
 than the standard library, which is most of what a protocol step costs once the engine is
 fast. What orjson refuses is read again by the standard library, with NaN, Infinity and
 numbers too large for a double refused there too, so a bad line is refused with the plainest
-message either can give ("NaN is not a JSON value") and no valid line is lost. A line with a
-number of 20 digits or more (or a negative one of 19) is read by the standard library alone, since
-orjson would read an integer beyond 64 bits as a float; deal numbers reach 20 digits, other fields
-never do. A line
+message either can give ("NaN is not a JSON value") and no valid line is lost. orjson reads every
+integer from -2**63 to 2**64 - 1 exactly but one beyond them as a float, so a line holding such an
+integer is read by the standard library alone (only a run of 19 digits or more can be one, and
+each is checked). A line
 longer than any real message is read by the standard library too (`FAST_LINE`), for its memory.
 
 Both ends also cut their input into lines the same way (`decode_line`): a line too long to hold,
@@ -27,12 +27,12 @@ from typing import Any
 import orjson
 
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
-_LONG_NUMBER = b"0" * 20
-"""A run of 20 digits, looked for in a line's bytes with every digit turned to 0: a plain search, where a regular
+_LONG_RUN = b"0" * 19
+"""A run of 19 digits, looked for in a line's bytes with every digit turned to 0: a plain search, where a regular
 expression would scan a batch's line of kilobytes several times slower than orjson reads it (a digit of UTF-8 is
-always the one byte of its ASCII code)."""
-_LONG_NEGATIVE = b"-" + b"0" * 19
-"""A minus and 19 digits: orjson reads integers from -2**63, one digit shorter than 2**64 - 1."""
+always the one byte of its ASCII code). orjson reads every integer from -2**63 to 2**64 - 1 exactly, and those
+have 20 digits at most, 19 with a minus; deal numbers reach 20 digits, other fields never come near."""
+_ZERO, _MINUS = ord("0"), ord("-")
 
 MAX_LINE = 16 * 2**20
 """The longest protocol line either side reads (16 MiB), far above the largest reply of the suite;
@@ -108,9 +108,21 @@ def loads(line: str | bytes) -> Any:
 
 
 def _long_numbers(text: str) -> bool:
-    """Whether the line may hold an integer orjson would read as a float: 20 digits or more, or a minus and 19."""
-    digits = text.encode("utf-8").translate(_DIGITS_AS_ZERO)
-    return _LONG_NUMBER in digits or _LONG_NEGATIVE in digits
+    """Whether the line may hold an integer orjson would read as a float: one beyond 64 bits, 2**64 or more, or below
+    -2**63. Only a run of 19 digits or more can be, so each such run is read as a whole number and checked (a run
+    in a string or a fraction may be counted too, which only sends the line to the slower reader)."""
+    raw = text.encode("utf-8")
+    digits = raw.translate(_DIGITS_AS_ZERO)
+    found = digits.find(_LONG_RUN)
+    while found != -1:
+        end = found + len(_LONG_RUN)
+        while end < len(digits) and digits[end] == _ZERO:
+            end += 1
+        start = found - 1 if found and raw[found - 1] == _MINUS else found
+        if not -(2**63) <= int(raw[start:end]) < 2**64:
+            return True
+        found = digits.find(_LONG_RUN, end)
+    return False
 
 
 def _refuse_constant(name: str) -> Any:

@@ -32,7 +32,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -41,11 +41,16 @@ from tqdm import tqdm
 from conformance.fuzzing.campaign import Campaign, Shard, Summary, summarize
 from conformance.fuzzing.disagreement import Disagreement, first_of_each
 from conformance.fuzzing.steppers import IN_PROCESS, ProtocolStepper, Stepper, View, make_stepper, make_steppers
-from conformance.fuzzing.tables import GROUPS, SESSION_WIDTH, Table, Views, make_table
+from conformance.fuzzing.tables import GROUPS, SESSION_WIDTH, Table, Views, make_table, played_alike
 from reference_impl.deal import deal_number
 from ruleset.compiled.loading import load_rules
 
 CHUNK = 250
+
+WHOLE_HAND_GROUPS = 8
+"""Groups of slots in flight at once where an engine plays hands out: a group's step is a batch of whole hands, so
+more, smaller batches keep the engines busy while the fuzzer reads the others' (measured: 8 of 16 hands played
+about 1.4 times the hands per second of 2 of 64, bench/fuzz_protocol.py)."""
 
 JOBS_PER_DRIVER = 2
 """Jobs (cores) a fuzz process takes when it drives engine processes: they work while it reads their
@@ -98,8 +103,33 @@ def _quiet(hands: int) -> None:
     """Progress nobody follows."""
 
 
+@dataclass(frozen=True)
+class Start:
+    """A hand's deal, and where its random choices start: the numbers a playout chooses its actions by."""
+
+    deal: dict[str, Any]
+    choices: tuple[Any, ...]
+    """The state of the hand's generator of choices before its first choice (`random.Random.getstate`)."""
+    drawn: dict[int, list[int]] = field(default_factory=dict, compare=False)
+
+    def numbers(self, count: int) -> list[int]:
+        """The generator's next `count` 32-bit outputs, which `random.choice` draws on: an engine that chooses each
+        action by them, as a playout does (docs/protocol.md), chooses what this hand's conversation will. Drawn once
+        for both engines."""
+        numbers = self.drawn.get(count)
+        if numbers is None:
+            _DRAWER.setstate(self.choices)
+            draw = _DRAWER.getrandbits
+            numbers = self.drawn[count] = [draw(32) for _ in range(count)]
+        return numbers
+
+
+_DRAWER = random.Random(0)
+"""Draws a hand's numbers from the state its generator starts in (set anew for each hand)."""
+
+
 Request = tuple[str, Any]
-"""What a hand asks of both engines next: ("start", deal) or ("apply", (seat, action))."""
+"""What a hand asks of both engines next: ("start", Start) or ("apply", (seat, action))."""
 
 Answer = tuple[tuple[str | None, str | None], tuple[View, View]]
 """Both engines' refusals (None: taken, or a deal) and what each shows after it."""
@@ -140,7 +170,7 @@ def hand_steps(
                 view.clause,
             )
 
-    _, (a, b) = yield "start", deal
+    _, (a, b) = yield "start", Start(deal, rng.getstate())
     while True:
         if a.to_act != b.to_act or a.hand_over != b.hand_over:
             previous = f"{steps[-1][1].partition(':')[0]} by {_seat_role(steps[-1][0], dealer, players)}" if steps else "the deal"
@@ -190,7 +220,7 @@ def play_hand(
             kind, payload = request
             if kind == "start":
                 for stepper in steppers:
-                    stepper.start(setup.variant, setup.house_rules, payload)
+                    stepper.start(setup.variant, setup.house_rules, payload.deal)
                 refused: tuple[str | None, str | None] = (None, None)
             else:
                 refused = (steppers[0].apply(*payload), steppers[1].apply(*payload))
@@ -213,10 +243,19 @@ def play_side_by_side(
     The slots are dealt round into GROUPS groups; a group's next step goes to both engines at
     once, and each group's step is sent before the replies to the one before are read, so the
     engines work on one group while the fuzzer reads the other's replies and picks its actions.
+    Where an engine plays hands out (`Table.whole_hands`), a group's slots are dealt their next
+    hands together, once all its hands have ended: a step then takes whole hands to the engines,
+    and the steps the fuzzer answers from their playouts never wait on the slot that is dealt.
+    Where both engines played a hand out to its end, sent the same deal and the same steps, and
+    chose each step by the hand's numbers, the hand's conversation would find nothing: every
+    comparison it makes is between equal values, and each action it would choose is the one
+    taken. Such a hand ends there, unread step by step (`_agreed_whole`).
     """
     told = finished or _quiet
+    together = any(table.whole_hands for table in tables)
     width = min(table.width for table in tables)
-    groups = [range(group, width, GROUPS) for group in range(min(GROUPS, width))]
+    count = WHOLE_HAND_GROUPS if together else GROUPS
+    groups = [range(group, width, count) for group in range(min(count, width))]
     waiting = iter(hands)
     live: dict[int, tuple[Generator[Request, Answer, list[Disagreement]], Request]] = {}
     found: list[Disagreement] = []
@@ -243,18 +282,33 @@ def play_side_by_side(
         first, second = (table.collect(receipt) for table, receipt in zip(tables, receipts, strict=True))
         for slot, (refused_a, view_a) in first.items():
             refused_b, view_b = second[slot]
-            conversation = live[slot][0]
+            conversation, asked = live[slot]
+            if together and asked[0] == "start" and _agreed_whole(tables, slot):
+                conversation.close()
+                del live[slot]
+                told(1)
+                continue
             try:
                 live[slot] = (conversation, conversation.send(((refused_a, refused_b), (view_a, view_b))))
             except StopIteration as done:
                 found.extend(done.value)
                 del live[slot]
                 told(1)
+                if not together:
+                    begin(slot)
+        if together and not any(slot in live for slot in group):
+            for slot in group:
                 begin(slot)
         sent = send(group)
         if sent:
             in_flight.append(sent)
     return found
+
+
+def _agreed_whole(tables: tuple[Table, Table], slot: int) -> bool:
+    """Whether both engines played the slot's new hand out to its end alike, each step chosen by the hand's numbers."""
+    first, second = (table.played_whole(slot) for table in tables)
+    return first is not None and second is not None and played_alike(first, second)
 
 
 def _run_chunk(arguments: tuple[Setup, int, int], finished: Progress | None = None) -> tuple[int, list[Disagreement]]:
@@ -280,7 +334,15 @@ def _run_chunk(arguments: tuple[Setup, int, int], finished: Progress | None = No
                 stepper.close()
     views = Views()
     tables = tuple(
-        make_table(stepper, partial(make_stepper, spec, setup.timeout), setup.variant, setup.house_rules, SESSION_WIDTH, views)
+        make_table(
+            stepper,
+            partial(make_stepper, spec, setup.timeout),
+            setup.variant,
+            setup.house_rules,
+            SESSION_WIDTH,
+            views,
+            len(rules.deck),
+        )
         for stepper, spec in zip(steppers, setup.engines, strict=True)
     )
     try:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from conformance.engines.process import EngineProcess
 from conformance.engines.reference import hello_reply as reference_hello
-from conformance.engines.sdk import BATCHES, SESSIONS
+from conformance.engines.sdk import BATCHES, PLAYOUTS, SESSIONS
 from conformance.running.runner import engine_language
 from reference_impl.deal import deal_number
 from reference_impl.engine import IllegalAction, legal_actions, new_hand
@@ -139,6 +139,8 @@ class ProtocolStepper:
         self.sessions = SESSIONS in hello.get("capabilities", ())
         self.batches = self.sessions and BATCHES in hello.get("capabilities", ())
         """Whether the engine takes a step of many sessions as one `batch` line."""
+        self.playouts = self.sessions and PLAYOUTS in hello.get("capabilities", ())
+        """Whether the engine plays a hand on by itself, choosing by numbers it is sent (`playout`)."""
         self.language = engine_language(hello)
         """The rules language the engine reads: it is sent the rules as of that version."""
         self.request: dict[str, Any] = {}

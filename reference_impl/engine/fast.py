@@ -1,4 +1,4 @@
-"""`replay` and `play_out` as fast as this install allows: compiled where the build could, else runs.py itself.
+"""`replay`, `play_out` and `play_cards` as fast as this install allows: compiled where the build could, else runs.py itself.
 
 The package build compiles a copy of runs.py with mypyc (setup.py), which runs a hand's cards
 a few times faster than the interpreter. The copy carries the sha256 of the text it was made
@@ -34,3 +34,4 @@ COMPILED = _native is not None
 """Whether `replay` and `play_out` are the compiled ones (for benchmarks and reports to say which they measured)."""
 replay = runs.replay if _native is None else _native.replay
 play_out = runs.play_out if _native is None else _native.play_out
+play_cards = runs.play_cards if _native is None else _native.play_cards

@@ -118,6 +118,12 @@ def game_do(game: GameState, action: Action | str, seat: int | None = None) -> G
     which is `game` itself until the hand ends. For whoever holds the only reference to a game (a protocol session,
     a fuzzer): the game given is changed."""
     game.hand.do(action, seat)
+    return game_moved_on(game)
+
+
+def game_moved_on(game: GameState) -> GameState:
+    """The game after its hand in progress was moved on in place (`HandState.do`, or a run of cards): `game` itself
+    while the hand goes on, else the game with the hand's points added and the next hand dealt (`game_do`)."""
     if not game.hand.is_over:
         return game
     return _hand_ended(game, game.hand)

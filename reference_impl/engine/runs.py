@@ -24,6 +24,9 @@ from .state import HandState
 Policy = Callable[[tuple[Action, ...]], Action]
 """Picks one of the legal actions (in the order `legal_actions` lists them): `random.Random(seed).choice` is one."""
 
+CardPolicy = Callable[[tuple[Action, ...]], Action | str]
+"""Picks one of the legal cards, or anything else to stop a run of cards before it (`play_cards`)."""
+
 
 def replay(state: HandState, actions: Sequence[Action | str]) -> None:
     """Do each action in turn, in place, by the player to act, as one `do` per action would.
@@ -57,8 +60,19 @@ def play_out(state: HandState, policy: Policy) -> None:
             state.do(policy(state.legal_actions()))
 
 
+def play_cards(state: HandState, policy: CardPolicy) -> Action | str | None:
+    """Play cards on the plain play step in place, each the one `policy` picks from the legal cards, until the hand's
+    play is over (None) or the policy picks what is not a card it may play, which is returned, not taken.
+
+    For a caller that plays the rest of a hand itself, stopping where it must: a protocol playout
+    whose numbers run out (conformance/engines/reference.py). The state is as `do` would leave it
+    after each card taken.
+    """
+    return _cards(state, (), 0, state.rules.hand_size * state.active_count, policy)[1]
+
+
 def _cards(
-    state: HandState, actions: Sequence[Action | str], index: int, end: int, policy: Policy | None
+    state: HandState, actions: Sequence[Action | str], index: int, end: int, policy: CardPolicy | None
 ) -> tuple[int, Action | str | None]:
     """Play cards on the plain play step: actions[index:end], or with a policy the cards it picks (at most end - index);
     return where it stopped, and the action it did not take there (None: the run or the hand's play is over).
