@@ -235,7 +235,7 @@ def test_the_fuzzer_finds_a_planted_disagreement_alike_by_playouts_batches_sessi
     # with playouts, each hand is played out, and only a hand the two engines played apart is played a step at a time
     assert {kind for kind, _ in new_messages} == {"hello", "batch", "open", "playout", "act", "restart", "bye"}
     acted = {session for kind, session in new_messages if kind == "act"}
-    assert 0 < len(acted) and sum(kind == "playout" for kind, _ in new_messages) == 200
+    assert len(acted) > 0 and sum(kind == "playout" for kind, _ in new_messages) == 200
 
 
 def test_a_fuzz_over_the_protocol_finds_the_same_on_any_number_of_processes(planted: Path) -> None:
