@@ -1,0 +1,193 @@
+"""Playouts: an engine plays a dealt hand out by the numbers it is sent, and the fuzzer reads only hands played apart.
+
+What the protocol says a playout chooses must be what the fuzzer's own random choices are, or a
+hand both engines played out would not be the hand the fuzzer meant; the reference engine's own
+fast playout must take the steps the kit's plain one does; a playout answers in a batch as alone;
+and an engine that does not choose as the protocol says loses nothing: its hands are played a
+step at a time, with the same findings.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conformance.engines import reference, sdk
+from conformance.engines.reference import ReferenceEngine, ReferenceGames
+from conformance.fuzzing.play import Setup, Start, fuzz
+from conformance.fuzzing.tables import PLAYOUT_VIEW, played_alike
+from documents.schemas import message_check
+from reference_impl.engine import runs
+from ruleset.compiled.loading import load_rules
+from tests.engine_helpers import ALL_COMPOSITIONS, composition_id
+
+SERVE = f"{sys.executable} -m euchre_spec serve"
+VIEW = ["to_act", "legal_actions", "hand_over", "finished_hands", "phase"]
+REPLY = message_check("https://euchre-spec.org/schemas/protocol.schema.json#/$defs/playout_reply")
+
+
+@given(seed=st.integers(min_value=0, max_value=2**32), sizes=st.lists(st.integers(min_value=1, max_value=40), max_size=60))
+def test_a_playout_chooses_what_random_choice_chooses_from_the_same_generator(seed: int, sizes: list[int]) -> None:
+    generator = random.Random(seed)
+    numbers = Start({}, generator.getstate()).numbers(4 * len(sizes) + 8)
+    index = 0
+    for size in sizes:
+        options = [f"action{option:02d}" for option in range(size)]
+        chosen = sdk.playout_choice(numbers, index, size)
+        if chosen is None:  # the numbers ran out: random.choice would have drawn past them
+            return
+        assert options[chosen[0]] == generator.choice(options)
+        index = chosen[1]
+
+
+def _setup(variant: str, house_rules: tuple[str, ...], number: int, dealer: int) -> sdk.Setup:
+    rules = dict(load_rules(variant, house_rules).document)
+    return sdk.Setup.of(
+        {"variant": variant, "house_rules": list(house_rules), "rules": rules, "deals": [{"dealer": dealer, "number": number}]}
+    )
+
+
+def _sorted_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps with each observation's legal actions in one order: an engine may list them in any."""
+    return [
+        {**step, "observation": {**step["observation"], "legal_actions": sorted(step["observation"]["legal_actions"])}}
+        for step in steps
+    ]
+
+
+@pytest.mark.parametrize("play_cards", [runs.play_cards, reference.play_cards], ids=["source", "as-installed"])
+@pytest.mark.parametrize("combo", ALL_COMPOSITIONS, ids=[composition_id(combo) for combo in ALL_COMPOSITIONS])
+def test_the_reference_playout_takes_the_steps_the_kits_plain_playout_takes(
+    combo: tuple[str, tuple[str, ...]], play_cards: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its runs of cards (compiled where the build could, and as written) against one `apply` per action."""
+    monkeypatch.setattr(reference, "play_cards", play_cards)
+    engine = ReferenceGames()
+    rnd = random.Random(composition_id(combo))
+    for count in (3, 30, 400):  # numbers that run out in the bidding, in the play, and that last the hand
+        setup = _setup(*combo, rnd.getrandbits(64), rnd.randrange(2))
+        numbers = [rnd.getrandbits(32) for _ in range(count)]
+        for fields in (PLAYOUT_VIEW, ("to_act", "legal_actions")):
+            fast = engine.play_out(engine.start(setup), numbers, fields)
+            plain = sdk.Engine.play_out(engine, engine.start(setup), numbers, fields)
+            assert _sorted_steps(fast.steps) == _sorted_steps(plain.steps)
+            assert fast.refused is plain.refused is None
+            assert engine.observe(fast.game) == engine.observe(plain.game)
+
+
+def _open(server: ReferenceEngine, session: int, number: int, view: list[str] | None = VIEW) -> dict[str, Any]:
+    rules = dict(load_rules("north-american").document)
+    message = {"type": "open", "seq": 1, "session": session, "variant": "north-american", "house_rules": [], "rules": rules}
+    message["deals"] = [{"dealer": 1, "number": number}]
+    reply = server.handle(message | ({} if view is None else {"view": view}))
+    assert reply is not None and reply["type"] == "observation"
+    return reply["observation"]
+
+
+def test_a_playout_plays_the_hand_out_and_leaves_the_session_where_it_ended() -> None:
+    server = ReferenceEngine()
+    opening = _open(server, 1, 77)
+    numbers = Start({}, random.Random(5).getstate()).numbers(200)
+    reply = server.handle({"type": "playout", "seq": 2, "session": 1, "numbers": numbers, "view": list(PLAYOUT_VIEW)})
+    assert reply is not None and not list(REPLY.iter_errors(reply))
+    assert reply["observation"]["hand_over"] and reply["observation"]["finished_hands"]
+    assert all(set(step["observation"]) == set(PLAYOUT_VIEW) for step in reply["steps"])
+    # each step is the seat to act taking what random.choice takes of the sorted legal actions, from the same generator
+    generator, seen = random.Random(5), opening
+    for step in reply["steps"]:
+        assert step["seat"] == seen["to_act"] and step["action"] == generator.choice(sorted(seen["legal_actions"]))
+        seen = step["observation"]
+    # the session is at the end of the hand: an act is refused as an act after the hand would be
+    after = server.handle({"type": "act", "seq": 3, "session": 1, "seat": 0, "action": "pass"})
+    assert after is not None and after["type"] == "refused"
+
+
+def test_a_playout_stops_where_its_numbers_run_out_and_is_answered_in_a_batch_as_alone() -> None:
+    numbers = [2**32 - 1] * 3 + [0]  # the top bits of 2**32 - 1 name no action among 2: three are passed over
+    alone, batched = ReferenceEngine(), ReferenceEngine()
+    _open(alone, "s", 9)
+    _open(batched, "s", 9)
+    by_itself = alone.handle({"type": "playout", "seq": 5, "session": "s", "numbers": numbers})
+    in_batch = batched.handle(
+        {"type": "batch", "seq": 6, "messages": [{"type": "playout", "seq": 5, "session": "s", "numbers": numbers}]}
+    )
+    assert by_itself is not None and in_batch is not None
+    assert in_batch["replies"] == [by_itself]
+    assert len(by_itself["steps"]) == 1 and by_itself["observation"]["to_act"] is not None
+
+
+@pytest.mark.parametrize(
+    ("message", "problem"),
+    [
+        ({"numbers": [-1]}, "/numbers/0"),
+        ({"numbers": [2**32]}, "/numbers/0"),
+        ({"numbers": [True]}, "/numbers/0"),
+        ({"numbers": [0] * 4097}, "/numbers"),
+        ({"numbers": [0], "view": "to_act"}, "/view"),
+        ({"numbers": [0], "tempo": 1}, "at /:"),
+    ],
+)
+def test_a_malformed_playout_is_answered_with_an_error_naming_where(message: dict[str, Any], problem: str) -> None:
+    server = ReferenceEngine()
+    _open(server, 1, 3)
+    reply = server.handle({"type": "playout", "seq": 4, "session": 1} | message)
+    assert reply is not None and reply["type"] == "error" and problem in reply["message"]
+
+
+def test_an_engine_without_playouts_answers_a_playout_as_an_unknown_message() -> None:
+    server = ReferenceEngine(playouts=False)
+    _open(server, 1, 3)
+    reply = server.handle({"type": "playout", "seq": 4, "session": 1, "numbers": [0]})
+    assert reply is not None and reply["type"] == "error" and "unknown message type" in reply["message"]
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [None, 7, [], [None], [{"seat": 0}], [{"seat": "0", "action": 1, "observation": []}]],
+)
+def test_steps_that_cannot_be_read_are_not_alike_and_raise_nothing(garbage: Any) -> None:
+    opening = {"to_act": 0, "legal_actions": ["pass", "order_up"], "hand_over": False}
+    last = {"to_act": None, "legal_actions": [], "hand_over": True, "finished_hands": [{"points": [1, 0]}]}
+    numbers = [0] * 20
+    sound = ([0] * 20, opening, [{"seat": 0, "action": "order_up", "observation": last}], last)
+    assert not played_alike((numbers, opening, garbage, last), sound)
+    assert not played_alike(sound, (numbers, opening, garbage, last))
+
+
+CHOOSING_ITS_OWN_WAY = """
+import sys
+from conformance.engines import sdk
+from conformance.engines.reference import ReferenceEngine, ReferenceGames
+
+
+class FirstAction(ReferenceGames):  # offers playouts, but always plays the first legal action in its own order
+    def play_out(self, game, numbers, fields):
+        steps = []
+        while not game.is_over and not game.hand.is_over and game.hand.legal_actions():
+            seat, action = game.hand.to_act, game.hand.legal_actions()[0].text
+            game = self.apply(game, seat, action)
+            steps.append({"seat": seat, "action": action, "observation": self.observe_view(game, fields)})
+        return sdk.PlayedOut(game, steps, None)
+
+
+server = ReferenceEngine()
+server.engine = FirstAction()
+sys.exit(server.serve())
+"""
+
+
+def test_an_engine_that_plays_out_its_own_way_is_fuzzed_a_step_at_a_time_with_the_same_findings(tmp_path: Path) -> None:
+    engine = tmp_path / "own_way.py"
+    engine.write_text(CHOOSING_ITS_OWN_WAY, encoding="utf-8")
+    own_way = shlex.join([sys.executable, str(engine)])
+    by_steps = fuzz(Setup(("reference", "reference"), "north-american", ("stick-the-dealer",), seed=4), 150)
+    by_playouts = fuzz(Setup((SERVE, own_way), "north-american", ("stick-the-dealer",), seed=4), 150)
+    assert by_playouts.hands == by_steps.hands == 150
+    assert by_playouts.disagreements == by_steps.disagreements == []
