@@ -191,3 +191,33 @@ def test_an_engine_that_plays_out_its_own_way_is_fuzzed_a_step_at_a_time_with_th
     by_playouts = fuzz(Setup((SERVE, own_way), "north-american", ("stick-the-dealer",), seed=4), 150)
     assert by_playouts.hands == by_steps.hands == 150
     assert by_playouts.disagreements == by_steps.disagreements == []
+
+
+LOGGING = """
+import sys
+from conformance.engines.reference import ReferenceEngine
+from conformance.engines.sdk import serve_messages
+
+engine = ReferenceEngine()
+
+
+def logged(message):  # the type of every message received, a batch's own included, into the log
+    if isinstance(message, dict):
+        with open(sys.argv[1], "a", encoding="utf-8") as log:
+            for each in [message, *message.get("messages", [])]:
+                log.write(f"{each.get('type')}\\n")
+    return engine.handle(message)
+
+
+sys.exit(serve_messages(logged, sys.stdin, sys.stdout))
+"""
+
+
+@pytest.mark.parametrize("other", ["reference", f"{SERVE} --no-playouts"], ids=["in-process", "without-playouts"])
+def test_no_playout_is_sent_unless_both_engines_play_hands_out(other: str, tmp_path: Path) -> None:
+    """A hand one engine played out would be dealt again and stepped while the other is stepped: it is not asked for."""
+    engine, log = tmp_path / "logging.py", tmp_path / "messages.log"
+    engine.write_text(LOGGING, encoding="utf-8")
+    fuzz(Setup((other, shlex.join([sys.executable, str(engine), str(log)])), "north-american", (), seed=3), 40)
+    kinds = set(log.read_text(encoding="utf-8").split())
+    assert "act" in kinds and "playout" not in kinds

@@ -333,6 +333,9 @@ def _run_chunk(arguments: tuple[Setup, int, int], finished: Progress | None = No
             for stepper in steppers:
                 stepper.close()
     views = Views()
+    # Playouts only where both engines play hands out: a hand one engine played out is of no use while the other is
+    # stepped, and would be dealt again and played a step at a time anyway.
+    both_play_out = all(isinstance(stepper, ProtocolStepper) and stepper.playouts for stepper in steppers)
     tables = tuple(
         make_table(
             stepper,
@@ -341,7 +344,7 @@ def _run_chunk(arguments: tuple[Setup, int, int], finished: Progress | None = No
             setup.house_rules,
             SESSION_WIDTH,
             views,
-            len(rules.deck),
+            len(rules.deck) if both_play_out else 0,
         )
         for stepper, spec in zip(steppers, setup.engines, strict=True)
     )

@@ -332,10 +332,11 @@ def make_table(
 ) -> Table:
     """The table for one engine, from its first stepper (which it keeps) and a way to make more; `views`, shared by the
     two engines' tables, reads their agreeing observations once; `cards`, the deck's size, sets how many numbers a
-    playout carries."""
+    playout carries (0: the hands are not played out)."""
     if isinstance(stepper, ProtocolStepper):
         if stepper.sessions:
-            return SessionTable(stepper, variant, house_rules, views, PLAYOUT_NUMBERS_PER_CARD * cards + 24)
+            numbers = PLAYOUT_NUMBERS_PER_CARD * cards + 24 if cards else 0
+            return SessionTable(stepper, variant, house_rules, views, numbers)
         return StepperTable(lambda: stepper, variant, house_rules, 1)
     first = [stepper]
     return StepperTable(lambda: first.pop() if first else make(), variant, house_rules, width)
