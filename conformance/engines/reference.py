@@ -156,7 +156,7 @@ class ReferenceGames(sdk.Engine[Played]):
         runs (`play_cards`, compiled where the build could). Other views, and matches, go the kit's way."""
         if isinstance(game, MatchState) or fields is None or not _PLAYOUT_NEEDS <= set(fields) <= _PLAYOUT_FIELDS:
             return super().play_out(game, numbers, fields)
-        playout = _Playout(numbers, "hand_over" in fields)
+        playout = _Playout(numbers, fields)
         while not playout.ran_out and not game.is_over and not game.hand.is_over:
             game = playout.cards(game) if game.hand.step.plays else playout.action(game)
         return sdk.PlayedOut(game, playout.steps, None)
@@ -165,9 +165,14 @@ class ReferenceGames(sdk.Engine[Played]):
 class _Playout:
     """One playout of the reference engine: where it is in its numbers, and the steps it took."""
 
-    def __init__(self, numbers: list[int], with_over: bool) -> None:
+    def __init__(self, numbers: list[int], fields: tuple[str, ...]) -> None:
+        viewer = _viewer(fields)
+        assert viewer is not None, "a playout's fields are all among _CHEAP_FIELDS"
         self.numbers = numbers
-        self.with_over = with_over
+        self.observe = viewer
+        """The observation after a step that the state itself shows (every action's but a card's inside a run)."""
+        self.between = {"hand_over": False} if "hand_over" in fields else {}
+        """The rest of the observation between two cards of a run, beside the next seat and the cards offered to it."""
         self.index = 0
         self.ran_out = False
         self.steps: list[dict[str, Any]] = []
@@ -210,9 +215,8 @@ class _Playout:
         play_cards(hand, pick)
         played = hand.history[before:]
         game = game_moved_on(game)
-        over = {"hand_over": False} if self.with_over else {}
         for (seat, action), (next_seat, _), legal in zip(played, played[1:], offered[1:], strict=False):
-            seen = {"to_act": next_seat, "legal_actions": [choice.text for choice in legal]} | over
+            seen = {"to_act": next_seat, "legal_actions": [choice.text for choice in legal]} | self.between
             self.steps.append({"seat": seat, "action": action.text, "observation": seen})
         if played:
             seat, action = played[-1]
@@ -220,17 +224,6 @@ class _Playout:
         else:
             self.ran_out = True  # not even one card: the numbers ran out before it
         return game
-
-    def observe(self, game: GameState) -> dict[str, Any]:
-        """The observation after a step, as `_CHEAP_FIELDS` reads it."""
-        hand = game.hand
-        seen: dict[str, Any] = {
-            "to_act": None if game.is_over or hand.is_over else hand.to_act,
-            "legal_actions": [choice.text for choice in (() if game.is_over else hand.legal_actions())],
-        }
-        if self.with_over:
-            seen["hand_over"] = hand.is_over
-        return seen
 
 
 _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {

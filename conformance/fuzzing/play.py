@@ -243,16 +243,16 @@ def play_side_by_side(
     The slots are dealt round into GROUPS groups; a group's next step goes to both engines at
     once, and each group's step is sent before the replies to the one before are read, so the
     engines work on one group while the fuzzer reads the other's replies and picks its actions.
-    Where an engine plays hands out (`Table.whole_hands`), a group's slots are dealt their next
-    hands together, once all its hands have ended: a step then takes whole hands to the engines,
-    and the steps the fuzzer answers from their playouts never wait on the slot that is dealt.
+    Where the engines play hands out (`Table.whole_hands`), a group's slots are dealt their next
+    hands together, once all its hands have ended: a step then takes only whole hands to the
+    engines, never a hand's deal beside the next steps of others.
     Where both engines played a hand out to its end, sent the same deal and the same steps, and
     chose each step by the hand's numbers, the hand's conversation would find nothing: every
     comparison it makes is between equal values, and each action it would choose is the one
     taken. Such a hand ends there, unread step by step (`_agreed_whole`).
     """
     told = finished or _quiet
-    together = any(table.whole_hands for table in tables)
+    together = all(table.whole_hands for table in tables)
     width = min(table.width for table in tables)
     count = WHOLE_HAND_GROUPS if together else GROUPS
     groups = [range(group, width, count) for group in range(min(count, width))]

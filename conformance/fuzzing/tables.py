@@ -169,13 +169,13 @@ class SessionTable:
     """A protocol engine with sessions: a session per slot, each step of many slots one round trip."""
 
     def __init__(self, stepper: ProtocolStepper, variant: str, house_rules: tuple[str, ...], views: Views, numbers: int) -> None:
-        """`numbers`: how many a hand's playout carries (enough for nearly every hand of the variant)."""
+        """`numbers`: how many a hand's playout carries (enough for nearly every hand of the variant), 0 for none."""
         self.process = stepper.process
         self.views = views
         self.name = stepper.name
         self.batches = stepper.batches
-        self.numbers = numbers if stepper.playouts else 0
-        self.whole_hands = bool(self.numbers)
+        self.numbers = numbers
+        self.whole_hands = bool(numbers)
         self.width = SESSION_WIDTH if self.batches else LINE_WIDTH
         self.setup = {
             "variant": variant,
@@ -271,31 +271,29 @@ def _alike(first: Whole, second: Whole) -> bool:
     view_of = ProtocolStepper.view_of
     if view_of(opening) != view_of(other_opening) or view_of(last) != view_of(other_last):
         return False
-    if opening == other_opening and steps == other_steps:  # sent alike, as two copies of one engine send them
-        return _chosen(numbers, opening, steps)
-    seen, other_seen, index = opening, other_opening, 0
+    # Two copies of one engine send the very same steps; others are compared step by step, as the views would be.
+    same = (opening == other_opening and steps == other_steps) or _same_steps(opening, steps, other_opening, other_steps)
+    return same and _chosen(numbers, opening, steps)
+
+
+def _same_steps(opening: Any, steps: list[Any], other_opening: Any, other_steps: list[Any]) -> bool:
+    """Whether two engines' steps are the same: the same seat and action, after the same seat to act, the same legal
+    actions in any order and the hand over or not alike."""
+    seen, other_seen = opening, other_opening
     for step, other_step in zip(steps, other_steps, strict=True):
-        to_act, legal = seen.get("to_act"), seen.get("legal_actions")
-        if type(legal) is not list or not legal or seen.get("hand_over") or other_seen.get("hand_over"):
+        if seen.get("to_act") != other_seen.get("to_act") or bool(seen.get("hand_over")) != bool(other_seen.get("hand_over")):
             return False
-        ordered = sorted(legal)
-        if other_seen.get("to_act") != to_act or sorted(other_seen.get("legal_actions")) != ordered:
+        if sorted(seen.get("legal_actions")) != sorted(other_seen.get("legal_actions")):
             return False
-        chosen = playout_choice(numbers, index, len(ordered))
-        if chosen is None:
-            return False
-        action, index = ordered[chosen[0]], chosen[1]
-        if type(action) is not str or not step.get("seat") == other_step.get("seat") == to_act:
-            return False
-        if not step.get("action") == other_step.get("action") == action:
+        if step.get("seat") != other_step.get("seat") or step.get("action") != other_step.get("action"):
             return False
         seen, other_seen = step.get("observation"), other_step.get("observation")
     return True
 
 
 def _chosen(numbers: list[int], opening: Any, steps: list[Any]) -> bool:
-    """`_alike` for two engines that sent the same steps: each step taken by the seat to act, the hand not over before
-    it, and the action the numbers choose among the legal actions of the observation before it."""
+    """Whether each step was taken by the seat to act, the hand not over before it, and is the action the numbers
+    choose among the legal actions of the observation before it."""
     seen, index = opening, 0
     for step in steps:
         legal = seen["legal_actions"]
@@ -311,7 +309,7 @@ def _chosen(numbers: list[int], opening: Any, steps: list[Any]) -> bool:
 
 
 PLAYOUT_VIEW = ("to_act", "legal_actions", "hand_over")
-"""What a playout's steps show: what `chosen_by` reads, and what the fuzzer compares step by step. The points are
+"""What a playout's steps show: what `played_alike` reads and compares step by step. The points are
 compared on the last observation; the phase only names a disagreement, and a hand played out alike has none."""
 
 PLAYOUT_NUMBERS_PER_CARD = 2
