@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from conformance.engines import reference, sdk
 from conformance.engines.reference import ReferenceEngine, ReferenceGames
-from conformance.fuzzing.play import Setup, Start, fuzz
+from conformance.fuzzing.play import Chooser, Setup, Start, fuzz
 from conformance.fuzzing.tables import PLAYOUT_VIEW, played_alike
 from documents.schemas import message_check
 from reference_impl.engine import runs
@@ -33,18 +33,28 @@ VIEW = ["to_act", "legal_actions", "hand_over", "finished_hands", "phase"]
 REPLY = message_check("https://euchre-spec.org/schemas/protocol.schema.json#/$defs/playout_reply")
 
 
-@given(seed=st.integers(min_value=0, max_value=2**32), sizes=st.lists(st.integers(min_value=1, max_value=40), max_size=60))
-def test_a_playout_chooses_what_random_choice_chooses_from_the_same_generator(seed: int, sizes: list[int]) -> None:
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    count=st.integers(min_value=0, max_value=120),
+    sizes=st.lists(st.integers(min_value=1, max_value=40), max_size=60),
+)
+def test_a_playout_chooses_what_random_choice_chooses_from_the_same_generator(seed: int, count: int, sizes: list[int]) -> None:
+    """The numbers a playout carries choose what `random.choice` would from the hand's generator, and once they run
+    out the fuzzer's own choices go on from the generator just past them, as if no number had been drawn."""
     generator = random.Random(seed)
-    numbers = Start({}, generator.getstate()).numbers(4 * len(sizes) + 8)
-    index = 0
+    start = Start({}, random.Random(seed))
+    numbers = start.numbers(count)
+    chooser, index = Chooser(start), 0
     for size in sizes:
         options = [f"action{option:02d}" for option in range(size)]
-        chosen = sdk.playout_choice(numbers, index, size)
-        if chosen is None:  # the numbers ran out: random.choice would have drawn past them
-            return
-        assert options[chosen[0]] == generator.choice(options)
-        index = chosen[1]
+        expected = generator.choice(options)
+        assert chooser.choose(options) == expected
+        chosen = None if index is None else sdk.playout_choice(numbers, index, size)
+        if chosen is None:  # the numbers ran out: random.choice drew past them
+            index = None
+        else:
+            assert options[chosen[0]] == expected
+            index = chosen[1]
 
 
 def _setup(variant: str, house_rules: tuple[str, ...], number: int, dealer: int) -> sdk.Setup:
@@ -94,7 +104,7 @@ def _open(server: ReferenceEngine, session: int, number: int, view: list[str] | 
 def test_a_playout_plays_the_hand_out_and_leaves_the_session_where_it_ended() -> None:
     server = ReferenceEngine()
     opening = _open(server, 1, 77)
-    numbers = Start({}, random.Random(5).getstate()).numbers(200)
+    numbers = Start({}, random.Random(5)).numbers(200)
     reply = server.handle({"type": "playout", "seq": 2, "session": 1, "numbers": numbers, "view": list(PLAYOUT_VIEW)})
     assert reply is not None and not list(REPLY.iter_errors(reply))
     assert reply["observation"]["hand_over"] and reply["observation"]["finished_hands"]

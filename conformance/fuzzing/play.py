@@ -28,16 +28,18 @@ from __future__ import annotations
 import multiprocessing
 import random
 import signal
+import struct
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from tqdm import tqdm
 
+from conformance.engines.sdk import playout_choice
 from conformance.fuzzing.campaign import Campaign, Shard, Summary, summarize
 from conformance.fuzzing.disagreement import Disagreement, first_of_each
 from conformance.fuzzing.steppers import IN_PROCESS, ProtocolStepper, Stepper, View, make_stepper, make_steppers
@@ -103,29 +105,43 @@ def _quiet(hands: int) -> None:
     """Progress nobody follows."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Start:
-    """A hand's deal, and where its random choices start: the numbers a playout chooses its actions by."""
+    """A hand's deal, and the generator its random choices are drawn from."""
 
     deal: dict[str, Any]
-    choices: tuple[Any, ...]
-    """The state of the hand's generator of choices before its first choice (`random.Random.getstate`)."""
-    drawn: dict[int, list[int]] = field(default_factory=dict, compare=False)
+    choices: random.Random
+    drawn: list[int] | None = None
+    """The numbers a playout carries, once drawn: the hand's first choices are made by them (`choose`)."""
 
     def numbers(self, count: int) -> list[int]:
         """The generator's next `count` 32-bit outputs, which `random.choice` draws on: an engine that chooses each
         action by them, as a playout does (docs/protocol.md), chooses what this hand's conversation will. Drawn once
-        for both engines."""
-        numbers = self.drawn.get(count)
-        if numbers is None:
-            _DRAWER.setstate(self.choices)
-            draw = _DRAWER.getrandbits
-            numbers = self.drawn[count] = [draw(32) for _ in range(count)]
-        return numbers
+        for both engines, in one call (the outputs in order, least significant first)."""
+        if self.drawn is None:
+            self.drawn = list(struct.unpack(f"<{count}I", self.choices.getrandbits(32 * count).to_bytes(4 * count, "little")))
+        assert len(self.drawn) == count, "both engines' playouts carry the same numbers"
+        return self.drawn
 
 
-_DRAWER = random.Random(0)
-"""Draws a hand's numbers from the state its generator starts in (set anew for each hand)."""
+class Chooser:
+    """The hand's choices: by the numbers drawn for its playout while they last, then by its generator, which the
+    drawing left just past them. Either way each choice is `random.choice`'s on the generator's outputs in order, so
+    a hand chooses alike whether its numbers were drawn or not."""
+
+    def __init__(self, start: Start) -> None:
+        self.start = start
+        self.used = 0
+
+    def choose(self, common: list[str]) -> str:
+        drawn = self.start.drawn
+        if drawn is not None and self.used < len(drawn):
+            chosen = playout_choice(drawn, self.used, len(common))
+            if chosen is not None:
+                self.used = chosen[1]
+                return common[chosen[0]]
+            self.used = len(drawn)  # every number was taken: the generator goes on past them
+        return self.start.choices.choice(common)
 
 
 Request = tuple[str, Any]
@@ -146,8 +162,8 @@ def hand_steps(
     """
     number, dealer = hand_deal(setup.seed, hand, players)
     deal = {"dealer": dealer, "number": number}
-    up_card = up_card_of(number, dealer)
-    rng = random.Random(f"euchre-fuzz-play:{setup.seed}:{hand}")
+    start = Start(deal, random.Random(f"euchre-fuzz-play:{setup.seed}:{hand}"))
+    chooser = Chooser(start)
     names = setup.names or setup.engines
     found: dict[str, Disagreement] = {}
     steps: list[tuple[int, str]] = []
@@ -170,7 +186,7 @@ def hand_steps(
                 view.clause,
             )
 
-    _, (a, b) = yield "start", Start(deal, rng.getstate())
+    _, (a, b) = yield "start", start
     while True:
         if a.to_act != b.to_act or a.hand_over != b.hand_over:
             previous = f"{steps[-1][1].partition(':')[0]} by {_seat_role(steps[-1][0], dealer, players)}" if steps else "the deal"
@@ -186,6 +202,7 @@ def hand_steps(
                 note("hand_points", list(a.points or ()), list(b.points or ()), label, "hand-points", a)
             break
         if a.legal != b.legal:
+            up_card = up_card_of(number, dealer)  # worked out only to name the difference
             label = (
                 f"legal actions in {a.phase or 'a phase'}: only {names[0]}: {_roles(a.legal - b.legal, up_card)}; "
                 f"only {names[1]}: {_roles(b.legal - a.legal, up_card)}"
@@ -196,7 +213,7 @@ def hand_steps(
             break
         seat = a.to_act
         assert seat is not None
-        action = rng.choice(common)
+        action = chooser.choose(common)
         refused, after = yield "apply", (seat, action)
         steps.append((seat, action))
         previous_phase = a.phase
