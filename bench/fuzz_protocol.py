@@ -1,13 +1,16 @@
-"""How fast the fuzzer drives an engine over the harness protocol: by playouts, in batches, one message per line, by
-replaying.
+"""How fast the fuzzer drives an engine over the harness protocol: by traced playouts, by playouts, in batches, one
+message per line, by replaying.
 
-The reference engine is fuzzed against itself five ways in one run, the ways interleaved over
+The reference engine is fuzzed against itself six ways in one run, the ways interleaved over
 several rounds so that a busy machine weighs on each alike, and the medians are printed:
 
 * in process: both engines called directly (no protocol at all);
-* playouts: both served by `euchre-spec serve`, each hand dealt with a `playout` of the numbers
-  its choices are drawn from, 64 hands to a `batch` line, the hands both engines played out
-  alike never asked for step by step (how an engine offering playouts is driven);
+* traces: both served by `euchre-spec serve`, each hand dealt with a `playout` of the numbers
+  its choices are drawn from, answered with its trace, 16 hands to a `batch` line, the hands
+  both engines played out alike never asked for step by step (how an engine offering traces is
+  driven);
+* playouts: both served by `euchre-spec serve --no-traces`, the same playouts answered with an
+  observation after each step (an engine offering playouts without traces);
 * batches: both served by `euchre-spec serve --no-playouts`, each hand kept open in a session,
   each step of 64 hands sent to an engine as one `batch` line (an engine offering batches);
 * sessions: both served by `euchre-spec serve --no-batches --no-playouts`, the same steps sent one
@@ -35,7 +38,8 @@ from conformance.fuzzing.play import Setup, fuzz
 SERVE = f"{sys.executable} -m euchre_spec serve"
 WAYS = {
     "in process": ("reference", "reference"),
-    "playouts": (SERVE, SERVE),
+    "traces": (SERVE, SERVE),
+    "playouts": (f"{SERVE} --no-traces", f"{SERVE} --no-traces"),
     "batches": (f"{SERVE} --no-playouts", f"{SERVE} --no-playouts"),
     "sessions": (f"{SERVE} --no-batches --no-playouts", f"{SERVE} --no-batches --no-playouts"),
     "run requests": (f"{SERVE} --no-sessions", f"{SERVE} --no-sessions"),
@@ -55,7 +59,7 @@ def rate(engines: tuple[str, str], hands: int, jobs: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=4000, help="hands per run, but run requests' (default 4000)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of the five ways (default 3)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the six ways (default 3)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="fuzz processes (default: one per core)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
@@ -69,14 +73,16 @@ def main() -> None:
     print("fuzz of the reference engine against itself, north-american, hands/s (median of rounds):")
     for way, value in medians.items():
         print(f"  {way:<13} {value:9,.0f}   rounds: {', '.join(f'{v:,.0f}' for v in figures[way])}")
-    playouts, batches, sessions = medians["playouts"], medians["batches"], medians["sessions"]
+    traces, playouts, batches, sessions = medians["traces"], medians["playouts"], medians["batches"], medians["sessions"]
     in_process = medians["in process"]
+    print(f"  traces / playouts:       {traces / playouts:.2f}x")
     print(f"  playouts / batches:      {playouts / batches:.2f}x")
     print(f"  batches / sessions:      {batches / sessions:.2f}x")
     print(f"  batches / run requests:  {batches / medians['run requests']:,.1f}x")
     print(f"  sessions / in process:   {sessions / in_process:.2f}")
     print(f"  batches / in process:    {batches / in_process:.2f}")
-    print(f"  playouts / in process:   {playouts / in_process:.2f}  (goal: at least 0.5, and at least 1,000 hands/s)")
+    print(f"  playouts / in process:   {playouts / in_process:.2f}")
+    print(f"  traces / in process:     {traces / in_process:.2f}  (goal: at least 0.5, and at least 1,000 hands/s)")
     if args.json:
         data = {"jobs": args.jobs, "hands": args.hands, "rounds": figures, "medians": medians}
         args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

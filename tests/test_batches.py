@@ -41,6 +41,7 @@ from ruleset.compiled.loading import load_rules
 parser = argparse.ArgumentParser()
 parser.add_argument("--no-batches", action="store_true")
 parser.add_argument("--no-playouts", action="store_true")
+parser.add_argument("--no-traces", action="store_true")
 parser.add_argument("--log")
 args = parser.parse_args()
 
@@ -49,14 +50,17 @@ def hook(rules):  # the dealer may not discard the up-card, whatever the request
     return load_rules(rules.variant_id, (*rules.house_rules, "no-up-card-discard"))
 
 
-engine = ReferenceEngine(rules_hook=hook, batches=not args.no_batches, playouts=not args.no_playouts)
+engine = ReferenceEngine(
+    rules_hook=hook, batches=not args.no_batches, playouts=not args.no_playouts, traces=not args.no_traces
+)
 
 
-def logged(message):  # the type of every line received, and its session, into the log; a batch's messages after it
-    if args.log and isinstance(message, dict):
+def logged(message):  # the type of every line received (+trace for a traced playout), and its session, into the log;
+    if args.log and isinstance(message, dict):  # a batch's messages after it
         with open(args.log, "a", encoding="utf-8") as log:
             for each in [message, *message.get("messages", [])]:
-                log.write(f"{each.get('type')} {each.get('session')}\\n")
+                traced = "+trace" if each.get("trace") else ""
+                log.write(f"{each.get('type')}{traced} {each.get('session')}\\n")
     return engine.handle(message)
 
 
@@ -194,9 +198,13 @@ def test_batches_are_listed_only_to_a_runner_that_knows_them(runner: dict[str, s
 
 @pytest.mark.parametrize(
     ("version", "offered"),
-    [("0.10.0", ["sessions", "batches", "matches"]), ("0.11.0", ["sessions", "batches", "playouts", "matches"])],
+    [
+        ("0.10.0", ["sessions", "batches", "matches"]),
+        ("0.11.0", ["sessions", "batches", "playouts", "matches"]),
+        ("0.12.0", ["sessions", "batches", "playouts", "traces", "matches"]),
+    ],
 )
-def test_playouts_are_listed_only_to_a_runner_that_knows_them(version: str, offered: list[str]) -> None:
+def test_playouts_and_traces_are_listed_only_to_a_runner_that_knows_them(version: str, offered: list[str]) -> None:
     hello = ReferenceEngine().handle({"type": "hello", "protocol": 1, "package_version": version})
     assert hello is not None and hello["capabilities"] == offered
 
@@ -213,7 +221,7 @@ def _found(result: FuzzResult) -> list[Any]:
     return [dataclasses.replace(d, clause=None) for d in result.disagreements]
 
 
-def test_the_fuzzer_finds_a_planted_disagreement_alike_by_playouts_batches_sessions_and_in_process(
+def test_the_fuzzer_finds_a_planted_disagreement_alike_by_traces_playouts_batches_sessions_and_in_process(
     planted: Path, tmp_path: Path
 ) -> None:
     def run(first: str, *options: str) -> tuple[FuzzResult, list[list[str]]]:
@@ -225,9 +233,10 @@ def test_the_fuzzer_finds_a_planted_disagreement_alike_by_playouts_batches_sessi
     in_process, _ = run("reference")
     old, old_messages = run(f"{SERVE} --no-batches --no-playouts", "--no-batches", "--no-playouts")
     batched, batched_messages = run(f"{SERVE} --no-playouts", "--no-playouts")
-    new, new_messages = run(SERVE)
+    new, new_messages = run(f"{SERVE} --no-traces", "--no-traces")
+    traced, traced_messages = run(SERVE)
     assert set(in_process.classes) == {PLANTED_LABEL}
-    assert _found(old) == _found(batched) == _found(new) == _found(in_process)
+    assert _found(old) == _found(batched) == _found(new) == _found(traced) == _found(in_process)
     # what an engine without batches always got: these messages, on 64 sessions at most
     assert {kind for kind, _ in old_messages} == {"hello", "open", "act", "restart", "bye"}
     assert len({session for kind, session in old_messages if kind == "open"}) == 64
@@ -236,6 +245,9 @@ def test_the_fuzzer_finds_a_planted_disagreement_alike_by_playouts_batches_sessi
     assert {kind for kind, _ in new_messages} == {"hello", "batch", "open", "playout", "act", "restart", "bye"}
     acted = {session for kind, session in new_messages if kind == "act"}
     assert len(acted) > 0 and sum(kind == "playout" for kind, _ in new_messages) == 200
+    # with traces too, every playout asks for its trace
+    assert {kind for kind, _ in traced_messages} == {"hello", "batch", "open", "playout+trace", "act", "restart", "bye"}
+    assert sum(kind == "playout+trace" for kind, _ in traced_messages) == 200
 
 
 def test_a_fuzz_over_the_protocol_finds_the_same_on_any_number_of_processes(planted: Path) -> None:

@@ -32,6 +32,13 @@ def add_command(commands: Any) -> None:
         action="store_true",
         help="leave out playouts, as an engine that takes every action from the runner (for comparisons)",
     )
+    serve_command.add_argument(
+        "--no-traces",
+        action="store_true",
+        help="answer playouts with their steps only, as an engine of package 0.11 (for comparisons)",
+    )
     serve_command.set_defaults(
-        run=lambda args: serve_reference(args.spec, not args.no_sessions, not args.no_batches, not args.no_playouts)
+        run=lambda args: serve_reference(
+            args.spec, not args.no_sessions, not args.no_batches, not args.no_playouts, not args.no_traces
+        )
     )

@@ -53,7 +53,7 @@ def identity() -> sdk.Identity:
 
 
 def hello_reply() -> dict[str, Any]:
-    return identity().hello((sdk.SESSIONS, sdk.BATCHES, sdk.PLAYOUTS))
+    return identity().hello((sdk.SESSIONS, sdk.BATCHES, sdk.PLAYOUTS, sdk.TRACES))
 
 
 def game_parameters(rules_document: Any) -> dict[str, bool] | str:

@@ -67,7 +67,7 @@ def identity() -> sdk.Identity:
 
 
 def hello_reply() -> dict[str, Any]:
-    return identity().hello((sdk.SESSIONS, sdk.BATCHES, sdk.PLAYOUTS))
+    return identity().hello((sdk.SESSIONS, sdk.BATCHES, sdk.PLAYOUTS, sdk.TRACES))
 
 
 class ReferenceGames(sdk.Engine[Played]):
@@ -149,81 +149,84 @@ class ReferenceGames(sdk.Engine[Played]):
             return super().observe_view(game, fields)
         return viewer(game)
 
+    def trace_out(self, game: Played, numbers: list[int]) -> sdk.Traced[Played]:
+        """A game's hand played on by the kit's choice, straight off the state: the legal actions are sorted once a
+        step, for the choice and for the trace, the one chosen is taken as it is (never looked up by its text), and
+        the cards of the plain play step are played in runs (`play_cards`, compiled where the build could). Matches
+        go the kit's way."""
+        if isinstance(game, MatchState):
+            return super().trace_out(game, numbers)
+        trace = _Trace(numbers)
+        while not trace.ran_out and not game.is_over and not game.hand.is_over:
+            game = trace.cards(game) if game.hand.step.plays else trace.action(game)
+        return sdk.Traced(game, trace.seats, trace.actions, trace.legal, None)
+
     def play_out(self, game: Played, numbers: list[int], fields: tuple[str, ...] | None) -> sdk.PlayedOut[Played]:
-        """A game's hand played on by the kit's choice, each step observed as `_CHEAP_FIELDS` reads it, straight off the
-        state: the legal actions are worked out once a step, for the observation and for the next choice, the one
-        chosen is taken as it is (never looked up by its text), and the cards of the plain play step are played in
-        runs (`play_cards`, compiled where the build could). Other views, and matches, go the kit's way."""
+        """The playout's steps read off its trace where each step's view holds only what the trace tells (the seat to
+        act next, its legal actions and that the hand goes on), the last step's off the state; other views, and
+        matches, go the kit's way."""
         if isinstance(game, MatchState) or fields is None or not _PLAYOUT_NEEDS <= set(fields) <= _PLAYOUT_FIELDS:
             return super().play_out(game, numbers, fields)
-        playout = _Playout(numbers, fields)
-        while not playout.ran_out and not game.is_over and not game.hand.is_over:
-            game = playout.cards(game) if game.hand.step.plays else playout.action(game)
-        return sdk.PlayedOut(game, playout.steps, None)
+        traced = self.trace_out(game, numbers)
+        between = {"hand_over": False} if "hand_over" in fields else {}
+        steps = [
+            {"seat": seat, "action": action, "observation": {"to_act": next_seat, "legal_actions": legal} | between}
+            for seat, action, next_seat, legal in zip(
+                traced.seats, traced.actions, traced.seats[1:], traced.legal[1:], strict=False
+            )  # each step but the last, observed as the next step's seat and choices show it
+        ]
+        if traced.seats:
+            viewer = _viewer(fields)
+            assert viewer is not None and isinstance(traced.game, GameState), "a game's hand, in fields read off it"
+            steps.append({"seat": traced.seats[-1], "action": traced.actions[-1], "observation": viewer(traced.game)})
+        return sdk.PlayedOut(traced.game, steps, None)
 
 
-class _Playout:
-    """One playout of the reference engine: where it is in its numbers, and the steps it took."""
+class _Trace:
+    """One playout of the reference engine: where it is in its numbers, and the trace of the steps it took."""
 
-    def __init__(self, numbers: list[int], fields: tuple[str, ...]) -> None:
-        viewer = _viewer(fields)
-        assert viewer is not None, "a playout's fields are all among _CHEAP_FIELDS"
+    def __init__(self, numbers: list[int]) -> None:
         self.numbers = numbers
-        self.observe = viewer
-        """The observation after a step that the state itself shows (every action's but a card's inside a run)."""
-        self.between = {"hand_over": False} if "hand_over" in fields else {}
-        """The rest of the observation between two cards of a run, beside the next seat and the cards offered to it."""
         self.index = 0
         self.ran_out = False
-        self.steps: list[dict[str, Any]] = []
+        self.seats: list[int] = []
+        self.actions: list[str] = []
+        self.legal: list[list[str]] = []
 
     def pick(self, legal: tuple[Action, ...]) -> Action | None:
-        """The action the next numbers choose among `legal` (in code-point order of their texts); None if they ran out."""
+        """The action the next numbers choose among `legal` (in code-point order of their texts), written into the
+        trace with the texts of `legal`; None, and nothing written, if the numbers ran out."""
         ordered = sorted(legal, key=_text)
         chosen = sdk.playout_choice(self.numbers, self.index, len(ordered))
         if chosen is None:
             self.ran_out = True
             return None
         self.index = chosen[1]
-        return ordered[chosen[0]]
+        action = ordered[chosen[0]]
+        self.legal.append([choice.text for choice in ordered])
+        self.actions.append(action.text)
+        return action
 
     def action(self, game: GameState) -> GameState:
-        """One action taken by `do`, and observed."""
-        hand = game.hand
-        seat, action = hand.to_act, self.pick(hand.legal_actions())
+        """One action taken by `do`."""
+        seat = game.hand.to_act
+        action = None if seat is None else self.pick(game.hand.legal_actions())
         if action is None or seat is None:
             self.ran_out = True
             return game
-        game = game_do(game, action, seat)
-        self.steps.append({"seat": seat, "action": action.text, "observation": self.observe(game)})
-        return game
+        self.seats.append(seat)
+        return game_do(game, action, seat)
 
     def cards(self, game: GameState) -> GameState:
-        """A run of cards on the plain play step, each observed: the cards offered to the next seat are the legal
-        actions of the observation after a card, the game itself observed after the run's last."""
+        """A run of cards on the plain play step: each card the run plays was picked, and written, just before."""
         hand = game.hand
-        offered: list[tuple[Action, ...]] = []
-
-        def pick(legal: tuple[Action, ...]) -> Action | str:
-            action = self.pick(legal)
-            if action is None:
-                return ""  # not a card: the run stops before it
-            offered.append(legal)
-            return action
-
         before = len(hand.history)
-        play_cards(hand, pick)
+        play_cards(hand, lambda legal: self.pick(legal) or "")  # not a card: the run stops before it
         played = hand.history[before:]
-        game = game_moved_on(game)
-        for (seat, action), (next_seat, _), legal in zip(played, played[1:], offered[1:], strict=False):
-            seen = {"to_act": next_seat, "legal_actions": [choice.text for choice in legal]} | self.between
-            self.steps.append({"seat": seat, "action": action.text, "observation": seen})
-        if played:
-            seat, action = played[-1]
-            self.steps.append({"seat": seat, "action": action.text, "observation": self.observe(game)})
-        else:
+        if not played:
             self.ran_out = True  # not even one card: the numbers ran out before it
-        return game
+        self.seats.extend(seat for seat, _ in played)
+        return game_moved_on(game)
 
 
 _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {
@@ -276,9 +279,14 @@ class ReferenceEngine(sdk.Server[Played]):
     """The reference engine answering protocol messages; `rules_hook` alters the compiled rules (mutants)."""
 
     def __init__(
-        self, rules_hook: RulesHook | None = None, sessions: bool = True, batches: bool = True, playouts: bool = True
+        self,
+        rules_hook: RulesHook | None = None,
+        sessions: bool = True,
+        batches: bool = True,
+        playouts: bool = True,
+        traces: bool = True,
     ) -> None:
-        super().__init__(ReferenceGames(rules_hook), sessions, batches, playouts)
+        super().__init__(ReferenceGames(rules_hook), sessions, batches, playouts, traces)
 
 
 def _document_key(document: Mapping[str, Any]) -> bytes | str:
@@ -328,7 +336,12 @@ def _request_deals(rules: Rules, setup: sdk.Setup) -> DealSource:
 
 
 def serve(
-    stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, sessions: bool = True, batches: bool = True, playouts: bool = True
+    stdin: IO[str] = sys.stdin,
+    stdout: IO[str] = sys.stdout,
+    sessions: bool = True,
+    batches: bool = True,
+    playouts: bool = True,
+    traces: bool = True,
 ) -> int:
     """Serve the engine over the harness protocol on standard input and output."""
-    return ReferenceEngine(sessions=sessions, batches=batches, playouts=playouts).serve(stdin, stdout)
+    return ReferenceEngine(sessions=sessions, batches=batches, playouts=playouts, traces=traces).serve(stdin, stdout)

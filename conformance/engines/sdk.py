@@ -80,7 +80,11 @@ BATCHES = "batches"
 PLAYOUTS = "playouts"
 """The capability of playing a session's game on by itself, each action chosen by numbers the runner sends (`playout`)."""
 
-KNOWN_SINCE = {BATCHES: (0, 10, 0), PLAYOUTS: (0, 11, 0)}
+TRACES = "traces"
+"""The capability of answering a playout with its trace: the seat, the action and the legal actions of each step, as
+three lists, instead of an observation after each step (`playout` with `trace`)."""
+
+KNOWN_SINCE = {BATCHES: (0, 10, 0), PLAYOUTS: (0, 11, 0), TRACES: (0, 12, 0)}
 """The first euchre-spec whose runner reads each of these capabilities in a hello: an older one refuses one it does not know."""
 
 MAX_PLAYOUT_NUMBERS = 4096
@@ -320,6 +324,32 @@ class Engine(ABC, Generic[Game]):
             steps.append({"seat": seat, "action": action, "observation": seen})
         return PlayedOut(game, steps, None)
 
+    def trace_out(self, game: Game, numbers: list[int]) -> Traced[Game]:
+        """Play on as `play_out` does, and say of each step the seat, the action and the legal actions it was chosen
+        among, in code-point order (docs/protocol.md, Traces); override it where that is cheaper. By default, read
+        off `play_out`'s steps, each observed as a choice reads it."""
+        seen = self.observe_view(game, _CHOOSING)
+        played = self.play_out(game, numbers, _CHOOSING)
+        traced = Traced(played.game, [], [], [], played.refused)
+        for step in played.steps:
+            traced.seats.append(step["seat"])
+            traced.actions.append(step["action"])
+            traced.legal.append(sorted(seen["legal_actions"]))
+            seen = step["observation"]
+        return traced
+
+
+@dataclass(frozen=True)
+class Traced(Generic[Game]):
+    """What a playout did, as its trace: the game after it; the seat, the action and the legal actions (in code-point
+    order) of each step taken; and the refusal (seat, action, reason) that stopped it, if one did."""
+
+    game: Game
+    seats: list[int]
+    actions: list[str]
+    legal: list[list[str]]
+    refused: dict[str, Any] | None
+
 
 @dataclass(frozen=True)
 class PlayedOut(Generic[Game]):
@@ -351,11 +381,15 @@ def playout_choice(numbers: list[int], index: int, choices: int) -> tuple[int, i
 class Server(Generic[Game]):
     """Answers protocol messages for one engine; `serve` runs the loop on stdin and stdout."""
 
-    def __init__(self, engine: Engine[Game], sessions: bool = True, batches: bool = True, playouts: bool = True) -> None:
+    def __init__(
+        self, engine: Engine[Game], sessions: bool = True, batches: bool = True, playouts: bool = True, traces: bool = True
+    ) -> None:
         """`sessions=False` offers only run requests, as an engine without sessions would; `batches=False` offers
-        sessions one message per line, as an engine without batches would; `playouts=False` leaves out playouts."""
+        sessions one message per line, as an engine without batches would; `playouts=False` leaves out playouts, and
+        `traces=False` answers them with their steps only, as an engine of package 0.11 would."""
         self.engine = engine
-        offered = (SESSIONS, *((BATCHES,) if batches else ()), *((PLAYOUTS,) if playouts else ()))
+        played = ((PLAYOUTS, TRACES) if traces else (PLAYOUTS,)) if playouts else ()
+        offered = (SESSIONS, *((BATCHES,) if batches else ()), *played)
         self.capabilities = offered if sessions else ()
         self._sessions: dict[str | int, _Session[Game]] = {}
         self._held = 0
@@ -509,8 +543,12 @@ class Server(Generic[Game]):
         return {"type": "observation", "seq": seq, "observation": session.observe()}
 
     def _playout(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
-        view = message.get("view")
-        return {"type": "playout", "seq": seq} | self._session(message).playout(message["numbers"], view)
+        session = self._session(message)
+        if message.get("trace"):
+            if TRACES not in self.capabilities:
+                return _error(seq, "this engine does not offer traces: ask for a playout's steps (leave out 'trace')")
+            return {"type": "playout", "seq": seq} | session.trace(message["numbers"])
+        return {"type": "playout", "seq": seq} | session.playout(message["numbers"], message.get("view"))
 
     def _probe(self, message: dict[str, Any], seq: int) -> dict[str, Any]:
         answer = self._session(message).probe(message["seat"], message["action"])
@@ -579,6 +617,14 @@ class _Session(Generic[Game]):
         self.game = played.game
         reply = {"steps": played.steps, "observation": self.observe()}
         return reply if played.refused is None else reply | {"refused": played.refused}
+
+    def trace(self, numbers: list[int]) -> dict[str, Any]:
+        """Play on as `playout` does, and say what each step did as the playout's trace (docs/protocol.md, Traces)."""
+        traced = self.engine.trace_out(self.game, numbers)
+        self.game = traced.game
+        trace = {"seats": traced.seats, "actions": traced.actions, "legal": traced.legal}
+        reply = {"trace": trace, "observation": self.observe()}
+        return reply if traced.refused is None else reply | {"refused": traced.refused}
 
 
 @dataclass
@@ -669,7 +715,8 @@ _CHOOSING = ("to_act", "legal_actions")
 """What a playout reads before each action."""
 
 _STEP_FIELDS = frozenset({"type", "seq", "session", "seat", "action"})
-_PLAYOUT_FIELDS = (frozenset({"type", "seq", "session", "numbers"}), frozenset({"type", "seq", "session", "numbers", "view"}))
+_PLAYOUT_FIELDS = frozenset({"type", "seq", "session", "numbers", "view", "trace"})
+_PLAYOUT_NEEDS = frozenset({"type", "seq", "session", "numbers"})
 _BATCH_FIELDS = frozenset({"type", "seq", "messages"})
 _RESTART_FIELDS = frozenset({"type", "seq", "session", "deals"})
 _CLOSE_FIELDS = frozenset({"type", "seq", "session"})
@@ -699,7 +746,8 @@ def _plainly_well_formed(kind: str, message: dict[str, Any]) -> bool:
     if kind == "playout":
         numbers, view = message.get("numbers"), message.get("view", [])
         return (
-            keys in _PLAYOUT_FIELDS
+            _PLAYOUT_NEEDS <= keys <= _PLAYOUT_FIELDS
+            and type(message.get("trace", False)) is bool
             and type(view) is list
             and all(type(name) is str for name in view)
             and type(numbers) is list

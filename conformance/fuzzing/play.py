@@ -353,6 +353,7 @@ def _run_chunk(arguments: tuple[Setup, int, int], finished: Progress | None = No
     # Playouts only where both engines play hands out: a hand one engine played out is of no use while the other is
     # stepped, and would be dealt again and played a step at a time anyway.
     both_play_out = all(isinstance(stepper, ProtocolStepper) and stepper.playouts for stepper in steppers)
+    both_trace = all(isinstance(stepper, ProtocolStepper) and stepper.traces for stepper in steppers)
     tables = tuple(
         make_table(
             stepper,
@@ -362,6 +363,7 @@ def _run_chunk(arguments: tuple[Setup, int, int], finished: Progress | None = No
             SESSION_WIDTH,
             views,
             len(rules.deck) if both_play_out else 0,
+            both_trace,
         )
         for stepper, spec in zip(steppers, setup.engines, strict=True)
     )

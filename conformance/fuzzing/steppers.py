@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from conformance.engines.process import EngineProcess
 from conformance.engines.reference import hello_reply as reference_hello
-from conformance.engines.sdk import BATCHES, PLAYOUTS, SESSIONS
+from conformance.engines.sdk import BATCHES, PLAYOUTS, SESSIONS, TRACES
 from conformance.running.runner import engine_language
 from reference_impl.deal import deal_number
 from reference_impl.engine import IllegalAction, legal_actions, new_hand
@@ -141,6 +141,8 @@ class ProtocolStepper:
         """Whether the engine takes a step of many sessions as one `batch` line."""
         self.playouts = self.sessions and PLAYOUTS in hello.get("capabilities", ())
         """Whether the engine plays a hand on by itself, choosing by numbers it is sent (`playout`)."""
+        self.traces = self.playouts and TRACES in hello.get("capabilities", ())
+        """Whether it also says what a playout did as a trace (`playout` with `trace`)."""
         self.language = engine_language(hello)
         """The rules language the engine reads: it is sent the rules as of that version."""
         self.request: dict[str, Any] = {}

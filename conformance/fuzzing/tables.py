@@ -130,7 +130,7 @@ class Views:
 
 Whole = tuple[list[int], Any, Any, Any]
 """A hand an engine played out whole: the numbers it chose by, and as it sent them, the deal's observation, the steps
-and the observation after the last."""
+(a list) or the trace (an object), and the observation after the last step."""
 
 
 @dataclass
@@ -149,12 +149,13 @@ class _Hand:
     def whole(self) -> Whole | None:
         """What the engine sent, if its playout ended the hand without a refusal; else None."""
         played = self.played
-        if not self.ahead or type(played) is not dict or "refused" in played or not played.get("steps"):
+        if not self.ahead or type(played) is not dict or "refused" in played:
             return None
+        taken = played.get("trace", played.get("steps"))
         last = played.get("observation")
-        if type(last) is not dict or last.get("hand_over") is not True:
+        if not taken or type(last) is not dict or last.get("hand_over") is not True:
             return None
-        return self.numbers, self.opening, played["steps"], last
+        return self.numbers, self.opening, taken, last
 
 
 @dataclass(frozen=True)
@@ -168,14 +169,19 @@ class _Sent:
 class SessionTable:
     """A protocol engine with sessions: a session per slot, each step of many slots one round trip."""
 
-    def __init__(self, stepper: ProtocolStepper, variant: str, house_rules: tuple[str, ...], views: Views, numbers: int) -> None:
-        """`numbers`: how many a hand's playout carries (enough for nearly every hand of the variant), 0 for none."""
+    def __init__(
+        self, stepper: ProtocolStepper, variant: str, house_rules: tuple[str, ...], views: Views, numbers: int, traced: bool
+    ) -> None:
+        """`numbers`: how many a hand's playout carries (enough for nearly every hand of the variant), 0 for none;
+        `traced`: whether the playouts ask for traces."""
         self.process = stepper.process
         self.views = views
         self.name = stepper.name
         self.batches = stepper.batches
         self.numbers = numbers
         self.whole_hands = bool(numbers)
+        self.playout: dict[str, Any] = {"trace": True} if traced else {"view": list(PLAYOUT_VIEW)}
+        """What a playout asks for besides its numbers."""
         self.width = SESSION_WIDTH if self.batches else LINE_WIDTH
         self.setup = {
             "variant": variant,
@@ -194,7 +200,7 @@ class SessionTable:
             if self.numbers:
                 numbers = start.numbers(self.numbers)
                 self._hands[slot] = _Hand(start.deal, numbers)
-                messages.append({"type": "playout", "session": slot, "numbers": numbers, "view": list(PLAYOUT_VIEW)})
+                messages.append({"type": "playout", "session": slot, "numbers": numbers} | self.playout)
                 slots.append((slot, "playout"))
         for slot, seat, action in moves:
             hand = self._hands.get(slot)
@@ -266,10 +272,12 @@ def played_alike(first: Whole, second: Whole) -> bool:
 def _alike(first: Whole, second: Whole) -> bool:
     numbers, opening, steps, last = first
     _, other_opening, other_steps, other_last = second
-    if type(steps) is not list or type(other_steps) is not list or len(steps) != len(other_steps):
-        return False
     view_of = ProtocolStepper.view_of
     if view_of(opening) != view_of(other_opening) or view_of(last) != view_of(other_last):
+        return False
+    if type(steps) is dict and type(other_steps) is dict:
+        return _same_traces(steps, other_steps) and _traced_by_numbers(numbers, opening, steps)
+    if type(steps) is not list or type(other_steps) is not list or len(steps) != len(other_steps):
         return False
     # Two copies of one engine send the very same steps; others are compared step by step, as the views would be.
     same = (opening == other_opening and steps == other_steps) or _same_steps(opening, steps, other_opening, other_steps)
@@ -308,6 +316,42 @@ def _chosen(numbers: list[int], opening: Any, steps: list[Any]) -> bool:
     return True
 
 
+def _same_traces(trace: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two engines' traces are the same: the same seat taking the same action, chosen among the same legal
+    actions (a trace lists them in one order), at each step; compared whole, in C."""
+    seats, actions, legal = trace["seats"], trace["actions"], trace["legal"]
+    if type(seats) is not list or type(actions) is not list or type(legal) is not list:
+        return False
+    return (
+        bool(seats)
+        and len(seats) == len(actions) == len(legal)
+        and (seats, actions, legal)
+        == (
+            other["seats"],
+            other["actions"],
+            other["legal"],
+        )
+    )
+
+
+def _traced_by_numbers(numbers: list[int], opening: Any, trace: dict[str, Any]) -> bool:
+    """Whether a trace starts where the deal's observation left the hand (its seat to act, its legal actions, the hand
+    not over) and each of its actions is the one the numbers choose among its legal actions, listed in code-point
+    order: the steps the hand's conversation takes, each seat to act and its legal actions as it would read them."""
+    legal, actions = trace["legal"], trace["actions"]
+    if opening.get("hand_over") or opening.get("to_act") != trace["seats"][0] or sorted(opening["legal_actions"]) != legal[0]:
+        return False
+    index = 0
+    for choices, action in zip(legal, actions, strict=True):
+        if type(choices) is not list or not choices or type(action) is not str or choices != sorted(choices):
+            return False
+        chosen = playout_choice(numbers, index, len(choices))
+        if chosen is None or choices[chosen[0]] != action:
+            return False
+        index = chosen[1]
+    return True
+
+
 PLAYOUT_VIEW = ("to_act", "legal_actions", "hand_over")
 """What a playout's steps show: what `played_alike` reads and compares step by step. The points are
 compared on the last observation; the phase only names a disagreement, and a hand played out alike has none."""
@@ -327,14 +371,15 @@ def make_table(
     width: int,
     views: Views,
     cards: int,
+    traced: bool = False,
 ) -> Table:
     """The table for one engine, from its first stepper (which it keeps) and a way to make more; `views`, shared by the
     two engines' tables, reads their agreeing observations once; `cards`, the deck's size, sets how many numbers a
-    playout carries (0: the hands are not played out)."""
+    playout carries (0: the hands are not played out); `traced`, whether playouts are answered with traces."""
     if isinstance(stepper, ProtocolStepper):
         if stepper.sessions:
             numbers = PLAYOUT_NUMBERS_PER_CARD * cards + 24 if cards else 0
-            return SessionTable(stepper, variant, house_rules, views, numbers)
+            return SessionTable(stepper, variant, house_rules, views, numbers, traced)
         return StepperTable(lambda: stepper, variant, house_rules, 1)
     first = [stepper]
     return StepperTable(lambda: first.pop() if first else make(), variant, house_rules, width)

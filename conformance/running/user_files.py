@@ -144,9 +144,11 @@ def unplayable(catalog: Catalog, ids: Iterable[str]) -> dict[str, str]:
     return found
 
 
-def serve_reference(spec: Sequence[Path], sessions: bool = True, batches: bool = True, playouts: bool = True) -> int:
-    """`euchre-spec serve [--spec FILE] [--no-sessions] [--no-batches] [--no-playouts]`: the reference engine over the
-    protocol, knowing the user's rules.
+def serve_reference(
+    spec: Sequence[Path], sessions: bool = True, batches: bool = True, playouts: bool = True, traces: bool = True
+) -> int:
+    """`euchre-spec serve [--spec FILE] [--no-sessions] [--no-batches] [--no-playouts] [--no-traces]`: the reference
+    engine over the protocol, knowing the user's rules.
 
     Every variant and house rule of the user's files (and of a data folder named by --data or
     EUCHRE_SPEC_HOME) is composed before the handshake: one that no game can be played with is
@@ -160,8 +162,9 @@ def serve_reference(spec: Sequence[Path], sessions: bool = True, batches: bool =
     for ident, reason in left_out.items():
         print(f"warning: {ident} is not offered: no game can be played with it: {reason}", file=sys.stderr)
     if not paths and not left_out:
-        return serve(sessions=sessions, batches=batches, playouts=playouts)
-    handler = _Declaring(ReferenceEngine(sessions=sessions, batches=batches, playouts=playouts), catalog, frozenset(left_out))
+        return serve(sessions=sessions, batches=batches, playouts=playouts, traces=traces)
+    engine = ReferenceEngine(sessions=sessions, batches=batches, playouts=playouts, traces=traces)
+    handler = _Declaring(engine, catalog, frozenset(left_out))
     return serve_messages(handler.handle, sys.stdin, sys.stdout)
 
 
