@@ -90,6 +90,18 @@ def test_the_reference_playout_takes_the_steps_the_kits_plain_playout_takes(
             assert _sorted_steps(fast.steps) == _sorted_steps(plain.steps)
             assert fast.refused is plain.refused is None
             assert engine.observe(fast.game) == engine.observe(plain.game)
+        traced, plainly = engine.trace_out(engine.start(setup), numbers), _Plain().trace_out(engine.start(setup), numbers)
+        assert (traced.seats, traced.actions, traced.legal) == (plainly.seats, plainly.actions, plainly.legal)
+        assert traced.refused is plainly.refused is None
+        assert engine.observe(traced.game) == engine.observe(plainly.game)
+        assert traced.actions == [step["action"] for step in plain.steps]
+
+
+class _Plain(ReferenceGames):
+    """The reference engine's games played out and traced as the kit does for any engine: by `apply` and `observe`."""
+
+    play_out = sdk.Engine.play_out
+    trace_out = sdk.Engine.trace_out
 
 
 def _open(server: ReferenceEngine, session: int, number: int, view: list[str] | None = VIEW) -> dict[str, Any]:
@@ -119,6 +131,27 @@ def test_a_playout_plays_the_hand_out_and_leaves_the_session_where_it_ended() ->
     assert after is not None and after["type"] == "refused"
 
 
+def test_a_traced_playout_says_each_seat_action_and_sorted_legal_actions_as_random_choice_chose() -> None:
+    server = ReferenceEngine()
+    opening = _open(server, 1, 77)
+    numbers = Start({}, random.Random(5)).numbers(200)
+    reply = server.handle({"type": "playout", "seq": 2, "session": 1, "numbers": numbers, "trace": True})
+    assert reply is not None and not list(REPLY.iter_errors(reply)) and "steps" not in reply
+    assert reply["observation"]["hand_over"] and reply["observation"]["finished_hands"]
+    trace, generator = reply["trace"], random.Random(5)
+    assert trace["seats"][0] == opening["to_act"] and trace["legal"][0] == sorted(opening["legal_actions"])
+    assert len(trace["seats"]) == len(trace["actions"]) == len(trace["legal"]) > 5
+    for legal, action in zip(trace["legal"], trace["actions"], strict=True):
+        assert legal == sorted(legal) and action == generator.choice(legal)
+    # the same hand played out with steps took the same actions, each seat to act as the trace says
+    again = ReferenceEngine()
+    _open(again, 1, 77)
+    steps = again.handle({"type": "playout", "seq": 2, "session": 1, "numbers": numbers, "view": list(PLAYOUT_VIEW)})
+    assert steps is not None and [step["action"] for step in steps["steps"]] == trace["actions"]
+    assert [step["observation"]["to_act"] for step in steps["steps"][:-1]] == trace["seats"][1:]
+    assert steps["observation"] == reply["observation"]
+
+
 def test_a_playout_stops_where_its_numbers_run_out_and_is_answered_in_a_batch_as_alone() -> None:
     numbers = [2**32 - 1] * 3 + [0]  # the top bits of 2**32 - 1 name no action among 2: three are passed over
     alone, batched = ReferenceEngine(), ReferenceEngine()
@@ -142,6 +175,7 @@ def test_a_playout_stops_where_its_numbers_run_out_and_is_answered_in_a_batch_as
         ({"numbers": [0] * 4097}, "/numbers"),
         ({"numbers": [0], "view": "to_act"}, "/view"),
         ({"numbers": [0], "tempo": 1}, "at /:"),
+        ({"numbers": [0], "trace": "yes"}, "/trace"),
     ],
 )
 def test_a_malformed_playout_is_answered_with_an_error_naming_where(message: dict[str, Any], problem: str) -> None:
@@ -149,6 +183,15 @@ def test_a_malformed_playout_is_answered_with_an_error_naming_where(message: dic
     _open(server, 1, 3)
     reply = server.handle({"type": "playout", "seq": 4, "session": 1} | message)
     assert reply is not None and reply["type"] == "error" and problem in reply["message"]
+
+
+def test_an_engine_without_traces_answers_a_traced_playout_with_an_error_and_leaves_the_game_as_it_was() -> None:
+    server = ReferenceEngine(traces=False)
+    opening = _open(server, 1, 3)
+    reply = server.handle({"type": "playout", "seq": 4, "session": 1, "numbers": [0] * 80, "trace": True})
+    assert reply is not None and reply["type"] == "error" and "does not offer traces" in reply["message"]
+    after = server.handle({"type": "restart", "seq": 5, "session": 1, "deals": [{"dealer": 1, "number": 3}]})
+    assert after is not None and after["observation"] == opening
 
 
 def test_an_engine_without_playouts_answers_a_playout_as_an_unknown_message() -> None:
@@ -169,6 +212,39 @@ def test_steps_that_cannot_be_read_are_not_alike_and_raise_nothing(garbage: Any)
     sound = ([0] * 20, opening, [{"seat": 0, "action": "order_up", "observation": last}], last)
     assert not played_alike((numbers, opening, garbage, last), sound)
     assert not played_alike(sound, (numbers, opening, garbage, last))
+
+
+def _trace(seats: Any, actions: Any, legal: Any) -> dict[str, Any]:
+    return {"seats": seats, "actions": actions, "legal": legal}
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        None,
+        7,
+        {},
+        _trace(None, ["order_up"], [["order_up", "pass"]]),
+        _trace([0], "order_up", [["order_up", "pass"]]),
+        _trace([0], ["order_up"], [[]]),
+        _trace([0], ["order_up"], [None]),
+        _trace([0], ["order_up"], [["pass", "order_up"]]),  # not in code-point order
+        _trace([0], [1], [["order_up", "pass"]]),
+        _trace([1], ["order_up"], [["order_up", "pass"]]),  # not the seat the deal left to act
+        _trace([0], ["pass"], [["order_up", "pass"]]),  # not what the numbers choose
+        _trace([0, 1], ["order_up"], [["order_up", "pass"]]),
+        _trace([], [], []),
+    ],
+)
+def test_traces_that_cannot_be_read_or_were_not_chosen_by_the_numbers_are_not_alike_and_raise_nothing(garbage: Any) -> None:
+    opening = {"to_act": 0, "legal_actions": ["pass", "order_up"], "hand_over": False}
+    last = {"to_act": None, "legal_actions": [], "hand_over": True, "finished_hands": [{"points": [1, 0]}]}
+    numbers = [0] * 20  # a number of 0 chooses the first of the sorted legal actions
+    sound = (numbers, opening, _trace([0], ["order_up"], [["order_up", "pass"]]), last)
+    assert played_alike(sound, sound)
+    assert not played_alike((numbers, opening, garbage, last), sound)
+    assert not played_alike(sound, (numbers, opening, garbage, last))
+    assert not played_alike((numbers, opening, garbage, last), (numbers, opening, garbage, last))
 
 
 CHOOSING_ITS_OWN_WAY = """
