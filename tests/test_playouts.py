@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import shlex
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -284,14 +285,14 @@ import sys
 from conformance.engines.reference import ReferenceEngine
 from conformance.engines.sdk import serve_messages
 
-engine = ReferenceEngine()
+engine = ReferenceEngine(traces="--no-traces" not in sys.argv)
 
 
-def logged(message):  # the type of every message received, a batch's own included, into the log
+def logged(message):  # the type of every message received (+trace for a traced playout), a batch's own included
     if isinstance(message, dict):
         with open(sys.argv[1], "a", encoding="utf-8") as log:
             for each in [message, *message.get("messages", [])]:
-                log.write(f"{each.get('type')}\\n")
+                log.write(f"{each.get('type')}{'+trace' if each.get('trace') else ''}\\n")
     return engine.handle(message)
 
 
@@ -307,3 +308,20 @@ def test_no_playout_is_sent_unless_both_engines_play_hands_out(other: str, tmp_p
     fuzz(Setup((other, shlex.join([sys.executable, str(engine), str(log)])), "north-american", (), seed=3), 40)
     kinds = set(log.read_text(encoding="utf-8").split())
     assert "act" in kinds and "playout" not in kinds
+
+
+@pytest.mark.parametrize(
+    ("other", "asked"), [(SERVE, "playout+trace"), (f"{SERVE} --no-traces", "playout")], ids=["traces", "steps"]
+)
+def test_engines_that_agree_play_every_hand_out_and_are_asked_for_no_step(other: str, asked: str, tmp_path: Path) -> None:
+    """The fast path is taken: each hand dealt once with its playout, and none played again a step at a time (these
+    hands' numbers all last), by traces where both engines offer them, else by steps."""
+    engine, log = tmp_path / "logging.py", tmp_path / "messages.log"
+    engine.write_text(LOGGING, encoding="utf-8")
+    options = [] if asked == "playout+trace" else ["--no-traces"]
+    result = fuzz(
+        Setup((other, shlex.join([sys.executable, str(engine), str(log), *options])), "north-american", (), seed=3), 300
+    )
+    kinds = Counter(log.read_text(encoding="utf-8").split())
+    assert result.disagreements == [] and "act" not in kinds
+    assert kinds[asked] == 300 and kinds["restart"] + kinds["open"] == 300
