@@ -80,7 +80,7 @@ def trump_without_maker(state: HandState, trump: int) -> None:
     )
 
 
-def _maker(state: HandState) -> int:
+def maker_of(state: HandState) -> int:
     """The maker, in a phase that only comes once trump is made."""
     maker = state.maker
     assert maker is not None, "a declaration before trump is made"
@@ -91,7 +91,7 @@ def must_go_alone(state: HandState) -> bool:
     """The Canadian loner: a partner of the dealer who ordered up the up-card (or, where the rule
     covers both rounds, who named trump in round two) must play alone."""
     rules = state.rules
-    maker = _maker(state)
+    maker = maker_of(state)
     in_scope = (state.made_in_round == 1 and rules.lone_play.dealer_partner_must_go_alone) or (
         state.made_in_round == 2 and rules.lone_play.dealer_partner_alone_round_two
     )
@@ -113,7 +113,7 @@ def start_alone(state: HandState) -> bool:
     """The maker is asked to go alone only where it is their choice and not already settled."""
     if state.trump is None or state.maker_alone is not None:
         return False
-    state.to_act = _maker(state)
+    state.to_act = maker_of(state)
     return True
 
 
@@ -170,7 +170,7 @@ def gets_partner_card(state: HandState) -> bool:
     """A lone maker's card from a partner, where the variant allows one (and the maker did not decline to call)."""
     if not (state.maker_alone and state.rules.lone_play.partner_card):
         return False
-    maker = _maker(state)
+    maker = maker_of(state)
     return bool(state.rules.partners[maker]) and maker not in state.declined_call
 
 
@@ -181,7 +181,7 @@ def start_ask(state: HandState) -> bool:
     """
     if not gets_partner_card(state):
         return False
-    if len(state.rules.partners[_maker(state)]) < 2 and not state.rules.lone_play.partner_exchange.optional:
+    if len(state.rules.partners[maker_of(state)]) < 2 and not state.rules.lone_play.partner_exchange.optional:
         return False
     state.to_act = state.maker
     return True
@@ -217,7 +217,7 @@ def _cards_each(state: HandState) -> int:
 
 def _givers(state: HandState) -> tuple[int, ...]:
     """The lone maker's partners in the order they give: seat-number order, or clockwise from the maker where the bid says so."""
-    maker = _maker(state)
+    maker = maker_of(state)
     partners = state.rules.partners[maker]
     contract = state.contract
     if contract is None or not contract.bid.givers_from_bidder:
@@ -268,7 +268,7 @@ def _may_give_up_card(state: HandState, seat: int) -> bool:
 
 
 def take_give(state: HandState, seat: int, action: Action) -> bool:
-    maker = _maker(state)
+    maker = maker_of(state)
     if action.card == state.deal.up_card and not state.holds(seat, action.card):
         # The dealer passes the up-card itself: taken up and handed over in one move, never held.
         state.set(up_card_given=True)
@@ -291,7 +291,7 @@ def start_lone_discard(state: HandState) -> bool:
     """A lone maker who was given cards discards as many (none where they discarded before receiving them, nor
     where the card goes back to the partner instead: the exchange module's return, nor where a contract's bidder
     keeps what was given: exchange keep)."""
-    if state.giver is None or state.hand_size(_maker(state)) <= state.rules.hand_size:
+    if state.giver is None or state.hand_size(maker_of(state)) <= state.rules.hand_size:
         return False
     if state.contract is None and state.rules.lone_play.partner_exchange.returned:
         return False
@@ -366,7 +366,7 @@ def start_dummy_discard(state: HandState) -> bool:
     """A maker who did not go alone takes the dummy and keeps the best of the cards."""
     if state.trump is None or state.maker is None or not (state.rules.dummy and not state.maker_alone and state.dummy):
         return False
-    maker = _maker(state)
+    maker = maker_of(state)
     state.add_cards(maker, state.dummy)
     state.set(dummy=())
     state.to_act = maker
@@ -391,13 +391,13 @@ def _set_aside(state: HandState, seat: int, card: int) -> None:
 def defending_side(state: HandState, seat: int) -> tuple[int, ...]:
     """The other defenders this hand: a partner, or in a game of individuals the other defenders."""
     team_of = state.rules.team_of
-    makers = team_of[_maker(state)]
+    makers = team_of[maker_of(state)]
     return tuple(other for other in range(state.rules.players) if other != seat and team_of[other] != makers)
 
 
 def _defender_may_declare(state: HandState, seat: int) -> bool:
     rules = state.rules
-    if rules.team_of[seat] == rules.team_of[_maker(state)] or not state.active[seat] or not defending_side(state, seat):
+    if rules.team_of[seat] == rules.team_of[maker_of(state)] or not state.active[seat] or not defending_side(state, seat):
         return False
     if passed_earlier(state, seat):
         return False
@@ -408,7 +408,7 @@ def _defender_may_declare(state: HandState, seat: int) -> bool:
 
 def _defence_round_start(state: HandState) -> int:
     """The seat whose left the asking starts from: the dealer, or the maker (lone_play.defender_order)."""
-    return _maker(state) if state.rules.lone_play.defenders_from_maker else state.dealer
+    return maker_of(state) if state.rules.lone_play.defenders_from_maker else state.dealer
 
 
 def start_defend(state: HandState) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ruleset.compiled.rules import Action
 
-from .declarations import defending_side, gets_partner_card, partner_giving
+from .declarations import defending_side, gets_partner_card, maker_of, partner_giving
 from .passing import discard_out, give_card
 from .state import HandState
 
@@ -53,7 +53,7 @@ def start_return(state: HandState) -> bool:
     """Both ways, the partner's card first: the lone maker, holding one card too many, returns one to that partner."""
     if not _returned(state) or state.rules.lone_play.partner_exchange.discard_first or state.giver is None:
         return False
-    maker = _maker_seat(state)
+    maker = maker_of(state)
     if state.hand_size(maker) <= state.rules.hand_size:
         return False
     state.to_act = maker
@@ -65,12 +65,6 @@ def take_return(state: HandState, seat: int, action: Action) -> bool:
     assert giver is not None
     give_card(state, seat, giver, action.card)
     return True
-
-
-def _maker_seat(state: HandState) -> int:
-    maker = state.maker
-    assert maker is not None
-    return maker
 
 
 def take_discard(state: HandState, seat: int, action: Action) -> bool:
