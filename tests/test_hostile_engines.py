@@ -8,13 +8,14 @@ hang would stop the whole test run, so a watchdog ends it with a dump of every t
 
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import json
 import os
 import signal
 import sys
 import threading
-import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,18 +36,28 @@ def _command(case: dict[str, Any]) -> str:
     return f"{sys.executable} {ENGINES / case['engine']}"
 
 
-def _interrupt_when_hanging(mark: Path, name: str) -> threading.Thread:
-    """Send the signal to this process once the engine says it hangs on its scenario."""
+@contextlib.contextmanager
+def _interrupt_when_hanging(mark: Path | None, name: str) -> Iterator[None]:
+    """Within the block, send the signal to this process once the engine says it hangs on its scenario; never after
+    the block, where it would interrupt whatever this process runs next (another test, or its own shutdown)."""
+    if mark is None:
+        yield
+        return
+    ended = threading.Event()
 
     def wait_and_signal() -> None:
-        deadline = time.monotonic() + WATCHDOG
-        while not mark.exists() and time.monotonic() < deadline:
-            time.sleep(0.02)
+        while not mark.exists():
+            if ended.wait(0.02):
+                return
         os.kill(os.getpid(), getattr(signal, name))
 
     thread = threading.Thread(target=wait_and_signal, daemon=True)
     thread.start()
-    return thread
+    try:
+        yield
+    finally:
+        ended.set()
+        thread.join()
 
 
 @pytest.mark.parametrize("case", cases("engines"))
@@ -60,14 +71,14 @@ def test_a_hostile_engine_gets_exactly_its_verdict(
         monkeypatch.setenv(key, value)
     if "interrupt" in case:
         monkeypatch.setenv("HOSTILE_HANGING", str(mark))
-        _interrupt_when_hanging(mark, case["interrupt"])
     ids = [argument for ident in case.get("ids", DEFAULT_IDS) for argument in ("--id", ident)]
     where = ["--report-dir", str(tmp_path / "reports")] if case.get("report_dir") else ["--report-to", str(report_dir)]
     arguments = ["conform", "--engine", _command(case), *ids, "--timeout", str(case.get("timeout", 1)), *where, "--quiet"]
 
     faulthandler.dump_traceback_later(WATCHDOG, exit=True, file=sys.__stderr__)
     try:
-        code = main(arguments)
+        with _interrupt_when_hanging(mark if "interrupt" in case else None, case.get("interrupt", "SIGINT")):
+            code = main(arguments)
     finally:
         faulthandler.cancel_dump_traceback_later()
     out, err = capsys.readouterr()
