@@ -25,7 +25,7 @@ from conformance.engines.reference import ReferenceEngine, ReferenceGames
 from conformance.fuzzing.play import Chooser, Setup, Start, fuzz
 from conformance.fuzzing.tables import PLAYOUT_VIEW, played_alike
 from documents.schemas import message_check
-from reference_impl.engine import runs
+from reference_impl.engine import fast, runs
 from ruleset.compiled.loading import load_rules
 from tests.engine_helpers import ALL_COMPOSITIONS, composition_id
 
@@ -46,16 +46,29 @@ def test_a_playout_chooses_what_random_choice_chooses_from_the_same_generator(se
     start = Start({}, random.Random(seed))
     numbers = start.numbers(count)
     chooser, index = Chooser(start), 0
+    picks = [runs.NumberedChoices(numbers), fast.NumberedChoices(numbers)]  # as written, and as installed
     for size in sizes:
         options = [f"action{option:02d}" for option in range(size)]
         expected = generator.choice(options)
         assert chooser.choose(options) == expected
-        chosen = None if index is None else sdk.playout_choice(numbers, index, size)
+        chosen = None if index is None else runs.playout_choice(numbers, index, size)
+        assert chosen == (None if index is None else sdk.playout_choice(numbers, index, size))
         if chosen is None:  # the numbers ran out: random.choice drew past them
             index = None
         else:
             assert options[chosen[0]] == expected
             index = chosen[1]
+        shuffled = [_Named(option) for option in random.Random(size).sample(options, size)]
+        for pick in picks:  # the engine's own picks, among actions listed in any order, take the same action
+            taken = None if pick.ran_out else pick.pick(tuple(shuffled))
+            assert (taken.text if taken is not None else None) == (None if chosen is None else expected)
+
+
+class _Named:
+    """Anything with a text, as an action is for a playout's choice."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
 def _setup(variant: str, house_rules: tuple[str, ...], number: int, dealer: int) -> sdk.Setup:
@@ -73,13 +86,15 @@ def _sorted_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-@pytest.mark.parametrize("play_cards", [runs.play_cards, reference.play_cards], ids=["source", "as-installed"])
+@pytest.mark.parametrize("built", [runs, fast], ids=["source", "as-installed"])
 @pytest.mark.parametrize("combo", ALL_COMPOSITIONS, ids=[composition_id(combo) for combo in ALL_COMPOSITIONS])
 def test_the_reference_playout_takes_the_steps_the_kits_plain_playout_takes(
-    combo: tuple[str, tuple[str, ...]], play_cards: Any, monkeypatch: pytest.MonkeyPatch
+    combo: tuple[str, tuple[str, ...]], built: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Its runs of cards (compiled where the build could, and as written) against one `apply` per action."""
-    monkeypatch.setattr(reference, "play_cards", play_cards)
+    """Its runs of cards and its choices (compiled where the build could, and as written) against one `apply` per
+    action and the kit's choice."""
+    monkeypatch.setattr(reference, "play_cards", built.play_cards)
+    monkeypatch.setattr(reference, "NumberedChoices", built.NumberedChoices)
     engine = ReferenceGames()
     rnd = random.Random(composition_id(combo))
     for count in (3, 30, 400):  # numbers that run out in the bidding, in the play, and that last the hand

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import json
-import operator
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -24,7 +23,7 @@ from conformance.engines import sdk
 from documents.schemas import optional_observation_fields, validate
 from reference_impl.deal import Deal, DealError, deal_number, explicit_deal
 from reference_impl.engine import IllegalAction, observe_game, observe_match
-from reference_impl.engine.fast import play_cards
+from reference_impl.engine.fast import NumberedChoices, play_cards
 from reference_impl.engine.game import (
     DealSource,
     GameState,
@@ -36,7 +35,7 @@ from reference_impl.engine.game import (
 )
 from reference_impl.engine.match import MatchState, match_apply, match_do, new_match
 from ruleset import RESOLVED_SCHEMA, SpecInvalid, builtin_catalog
-from ruleset.compiled.rules import Action, Rules, compile_rules
+from ruleset.compiled.rules import Rules, compile_rules
 from ruleset.language import current_language
 
 NAME = "euchre-spec reference engine"
@@ -49,7 +48,6 @@ IDENTITIES = 256
 RulesHook = Callable[[Rules], Rules]
 Played = GameState | MatchState
 """What the reference engine plays for a request: a game, or a match where the rules have one."""
-_text = operator.attrgetter("text")
 
 
 def identity() -> sdk.Identity:
@@ -150,16 +148,27 @@ class ReferenceGames(sdk.Engine[Played]):
         return viewer(game)
 
     def trace_out(self, game: Played, numbers: list[int]) -> sdk.Traced[Played]:
-        """A game's hand played on by the kit's choice, straight off the state: the legal actions are sorted once a
-        step, for the choice and for the trace, the one chosen is taken as it is (never looked up by its text), and
-        the cards of the plain play step are played in runs (`play_cards`, compiled where the build could). Matches
-        go the kit's way."""
+        """A game's hand played on by the kit's choice, straight off the state: each action chosen, and written into
+        the trace, by `NumberedChoices`, and the cards of the plain play step played in runs (`play_cards`), both
+        compiled where the build could. Matches go the kit's way."""
         if isinstance(game, MatchState):
             return super().trace_out(game, numbers)
-        trace = _Trace(numbers)
-        while not trace.ran_out and not game.is_over and not game.hand.is_over:
-            game = trace.cards(game) if game.hand.step.plays else trace.action(game)
-        return sdk.Traced(game, trace.seats, trace.actions, trace.legal, None)
+        choices, seats = NumberedChoices(numbers), list[int]()
+        while not choices.ran_out and not game.is_over and not game.hand.is_over:
+            hand = game.hand
+            if hand.step.plays:
+                before = len(hand.history)
+                play_cards(hand, choices.card)
+                seats.extend(seat for seat, _ in hand.history[before:])
+                game = game_moved_on(game)
+                continue
+            seat = hand.to_act
+            action = None if seat is None else choices.pick(hand.legal_actions())
+            if seat is None or action is None:
+                break
+            seats.append(seat)
+            game = game_do(game, action, seat)
+        return sdk.Traced(game, seats, choices.actions, choices.legal, None)
 
     def play_out(self, game: Played, numbers: list[int], fields: tuple[str, ...] | None) -> sdk.PlayedOut[Played]:
         """The playout's steps read off its trace where each step's view holds only what the trace tells (the seat to
@@ -180,53 +189,6 @@ class ReferenceGames(sdk.Engine[Played]):
             assert viewer is not None and isinstance(traced.game, GameState), "a game's hand, in fields read off it"
             steps.append({"seat": traced.seats[-1], "action": traced.actions[-1], "observation": viewer(traced.game)})
         return sdk.PlayedOut(traced.game, steps, None)
-
-
-class _Trace:
-    """One playout of the reference engine: where it is in its numbers, and the trace of the steps it took."""
-
-    def __init__(self, numbers: list[int]) -> None:
-        self.numbers = numbers
-        self.index = 0
-        self.ran_out = False
-        self.seats: list[int] = []
-        self.actions: list[str] = []
-        self.legal: list[list[str]] = []
-
-    def pick(self, legal: tuple[Action, ...]) -> Action | None:
-        """The action the next numbers choose among `legal` (in code-point order of their texts), written into the
-        trace with the texts of `legal`; None, and nothing written, if the numbers ran out."""
-        ordered = sorted(legal, key=_text)
-        chosen = sdk.playout_choice(self.numbers, self.index, len(ordered))
-        if chosen is None:
-            self.ran_out = True
-            return None
-        self.index = chosen[1]
-        action = ordered[chosen[0]]
-        self.legal.append([choice.text for choice in ordered])
-        self.actions.append(action.text)
-        return action
-
-    def action(self, game: GameState) -> GameState:
-        """One action taken by `do`."""
-        seat = game.hand.to_act
-        action = None if seat is None else self.pick(game.hand.legal_actions())
-        if action is None or seat is None:
-            self.ran_out = True
-            return game
-        self.seats.append(seat)
-        return game_do(game, action, seat)
-
-    def cards(self, game: GameState) -> GameState:
-        """A run of cards on the plain play step: each card the run plays was picked, and written, just before."""
-        hand = game.hand
-        before = len(hand.history)
-        play_cards(hand, lambda legal: self.pick(legal) or "")  # not a card: the run stops before it
-        played = hand.history[before:]
-        if not played:
-            self.ran_out = True  # not even one card: the numbers ran out before it
-        self.seats.extend(seat for seat, _ in played)
-        return game_moved_on(game)
 
 
 _CHEAP_FIELDS: dict[str, Callable[[GameState], Any]] = {

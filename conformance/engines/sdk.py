@@ -39,6 +39,8 @@ from typing import IO, Any, Generic, TypeVar
 from conformance.engines import wire
 from documents.schemas import SchemaCheck, message_check
 from reference_impl.deal import deal_number, explicit_deal
+from reference_impl.engine.fast import PLAYOUT_BITS as PLAYOUT_BITS  # the kit's: one rule, compiled with the runs
+from reference_impl.engine.fast import playout_choice as playout_choice
 from ruleset.compiled.rules import Rules, compile_rules
 from ruleset.defaults import fill_defaults
 from ruleset.refusals import reason_to_give as reason_to_give  # the kit's, from the one table of reasons
@@ -90,8 +92,6 @@ KNOWN_SINCE = {BATCHES: (0, 10, 0), PLAYOUTS: (0, 11, 0), TRACES: (0, 12, 0)}
 MAX_PLAYOUT_NUMBERS = 4096
 """The most numbers a playout carries (the schema's limit): enough for the longest hand many times over."""
 
-PLAYOUT_BITS = 32
-"""The width of a playout's numbers: an action among n is chosen by a number's top n.bit_length() bits."""
 
 SESSION_MESSAGES = frozenset({"open", "act", "probe", "restart", "close", "playout"})
 """The messages of a session: what a batch may hold."""
@@ -359,23 +359,6 @@ class PlayedOut(Generic[Game]):
     game: Game
     steps: list[dict[str, Any]]
     refused: dict[str, Any] | None
-
-
-def playout_choice(numbers: list[int], index: int, choices: int) -> tuple[int, int] | None:
-    """Which of `choices` actions (in code-point order) a playout takes, by `numbers` from `index` on, and the index
-    of the number after the one used; None if they run out first (docs/protocol.md, Playouts).
-
-    A number's top `choices.bit_length()` bits are the choice if they are below `choices`, else the
-    next number is taken: what Python's `random.choice` does with its generator's 32-bit outputs.
-    """
-    shift = PLAYOUT_BITS - choices.bit_length()
-    count = len(numbers)
-    while index < count:
-        chosen = numbers[index] >> shift
-        index += 1
-        if chosen < choices:
-            return chosen, index
-    return None
 
 
 class Server(Generic[Game]):

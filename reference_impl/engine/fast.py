@@ -1,4 +1,5 @@
-"""`replay`, `play_out` and `play_cards` as fast as this install allows: compiled where the build could, else runs.py itself.
+"""`replay`, `play_out`, `play_cards` and a playout's choices as fast as this install allows: compiled where the build
+could, else runs.py itself.
 
 The package build compiles a copy of runs.py with mypyc (setup.py), which runs a hand's cards
 a few times faster than the interpreter. The copy carries the sha256 of the text it was made
@@ -35,3 +36,6 @@ COMPILED = _native is not None
 replay = runs.replay if _native is None else _native.replay
 play_out = runs.play_out if _native is None else _native.play_out
 play_cards = runs.play_cards if _native is None else _native.play_cards
+NumberedChoices = runs.NumberedChoices if _native is None else _native.NumberedChoices
+playout_choice = runs.playout_choice if _native is None else _native.playout_choice
+PLAYOUT_BITS = runs.PLAYOUT_BITS

@@ -27,6 +27,9 @@ Policy = Callable[[tuple[Action, ...]], Action]
 CardPolicy = Callable[[tuple[Action, ...]], Action | str]
 """Picks one of the legal cards, or anything else to stop a run of cards before it (`play_cards`)."""
 
+PLAYOUT_BITS = 32
+"""The width of a protocol playout's numbers: an action among n is chosen by a number's top n.bit_length() bits."""
+
 
 def replay(state: HandState, actions: Sequence[Action | str]) -> None:
     """Do each action in turn, in place, by the player to act, as one `do` per action would.
@@ -143,3 +146,56 @@ def _winner(trick: tuple[tuple[int, int], ...], ranks: tuple[int, ...], later_wi
         if rank > best or (later_wins and rank == best):
             winner, best = seat, rank
     return winner
+
+
+def playout_choice(numbers: list[int], index: int, choices: int) -> tuple[int, int] | None:
+    """Which of `choices` actions (in code-point order) a protocol playout takes, by `numbers` from `index` on, and the
+    index of the number after the one used; None if they run out first (docs/protocol.md, Playouts).
+
+    A number's top `choices.bit_length()` bits are the choice if they are below `choices`, else the
+    next number is taken: what Python's `random.choice` does with its generator's 32-bit outputs.
+    It is here, with the runs of cards that call it for every card of a playout, so that the build
+    compiles it with them; the engine kit (conformance.sdk) and the fuzzer use it from here.
+    """
+    shift = PLAYOUT_BITS - choices.bit_length()
+    count = len(numbers)
+    while index < count:
+        chosen = numbers[index] >> shift
+        index += 1
+        if chosen < choices:
+            return chosen, index
+    return None
+
+
+class NumberedChoices:
+    """Picks each action of a protocol playout by its numbers (`playout_choice`), and keeps the playout's trace.
+
+    Each pick writes the action's text and the legal actions' texts, sorted, into the trace; a
+    pick whose numbers run out writes nothing and leaves `ran_out` set.
+    """
+
+    def __init__(self, numbers: list[int]) -> None:
+        self.numbers = numbers
+        self.index = 0
+        self.ran_out = False
+        self.actions: list[str] = []
+        self.legal: list[list[str]] = []
+
+    def pick(self, legal: tuple[Action, ...]) -> Action | None:
+        """The action the next numbers choose among `legal`; None if they ran out."""
+        texts = [action.text for action in legal]
+        ordered = sorted(texts)
+        chosen = playout_choice(self.numbers, self.index, len(ordered))
+        if chosen is None:
+            self.ran_out = True
+            return None
+        self.index = chosen[1]
+        text = ordered[chosen[0]]
+        self.actions.append(text)
+        self.legal.append(ordered)
+        return legal[texts.index(text)]
+
+    def card(self, legal: tuple[Action, ...]) -> Action | str:
+        """`pick` as a run of cards asks it (`play_cards`): anything but a card, here "", stops the run."""
+        action = self.pick(legal)
+        return "" if action is None else action
