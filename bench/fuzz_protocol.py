@@ -6,7 +6,7 @@ several rounds so that a busy machine weighs on each alike, and the medians are 
 
 * in process: both engines called directly (no protocol at all);
 * traces: both served by `euchre-spec serve`, each hand dealt with a `playout` of the numbers
-  its choices are drawn from, answered with its trace, 16 hands to a `batch` line, the hands
+  its choices are drawn from, answered with its trace, 8 hands to a `batch` line, the hands
   both engines played out alike never asked for step by step (how an engine offering traces is
   driven);
 * playouts: both served by `euchre-spec serve --no-traces`, the same playouts answered with an

@@ -49,10 +49,11 @@ from ruleset.compiled.loading import load_rules
 
 CHUNK = 250
 
-WHOLE_HAND_GROUPS = 8
+WHOLE_HAND_GROUPS = 16
 """Groups of slots in flight at once where an engine plays hands out: a group's step is a batch of whole hands, so
-more, smaller batches keep the engines busy while the fuzzer reads the others' (measured: 8 of 16 hands played
-about 1.4 times the hands per second of 2 of 64, bench/fuzz_protocol.py)."""
+more, smaller batches keep the engines busy while the fuzzer reads the others' (measured with traces, 20,000 hands:
+16 batches of 8 hands played about 1.2 times the hands per second of 8 of 16, and as many as 32 of 4;
+bench/fuzz_protocol.py)."""
 
 JOBS_PER_DRIVER = 2
 """Jobs (cores) a fuzz process takes when it drives engine processes: they work while it reads their
