@@ -92,7 +92,6 @@ KNOWN_SINCE = {BATCHES: (0, 10, 0), PLAYOUTS: (0, 11, 0), TRACES: (0, 12, 0)}
 MAX_PLAYOUT_NUMBERS = 4096
 """The most numbers a playout carries (the schema's limit): enough for the longest hand many times over."""
 
-
 SESSION_MESSAGES = frozenset({"open", "act", "probe", "restart", "close", "playout"})
 """The messages of a session: what a batch may hold."""
 

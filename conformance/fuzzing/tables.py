@@ -319,19 +319,12 @@ def _chosen(numbers: list[int], opening: Any, steps: list[Any]) -> bool:
 def _same_traces(trace: dict[str, Any], other: dict[str, Any]) -> bool:
     """Whether two engines' traces are the same: the same seat taking the same action, chosen among the same legal
     actions (a trace lists them in one order), at each step; compared whole, in C."""
-    seats, actions, legal = trace["seats"], trace["actions"], trace["legal"]
-    if type(seats) is not list or type(actions) is not list or type(legal) is not list:
+    columns = (trace["seats"], trace["actions"], trace["legal"])
+    if any(type(column) is not list for column in columns):
         return False
-    return (
-        bool(seats)
-        and len(seats) == len(actions) == len(legal)
-        and (seats, actions, legal)
-        == (
-            other["seats"],
-            other["actions"],
-            other["legal"],
-        )
-    )
+    seats, actions, legal = columns
+    same_length = bool(seats) and len(seats) == len(actions) == len(legal)
+    return same_length and columns == (other["seats"], other["actions"], other["legal"])
 
 
 def _traced_by_numbers(numbers: list[int], opening: Any, trace: dict[str, Any]) -> bool:
