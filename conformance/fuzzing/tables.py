@@ -257,6 +257,7 @@ def played_alike(first: Whole, second: Whole) -> bool:
     """Whether two engines played a hand out alike, each step the action the hand's numbers choose: the deal's and the
     last observations read as the same views, and before each step the same seat to act, the same legal actions
     (in any order) and the hand not over, the step taken by that seat and the one the numbers choose among them.
+    Both engines' replies are steps, or both traces (which say the same in three lists, compared whole).
 
     Exactly what the hand's conversation (conformance/fuzzing/play.py) would compare and choose
     step by step, so a hand that passes has nothing for it to find. Anything that cannot be read
@@ -301,19 +302,18 @@ def _same_steps(opening: Any, steps: list[Any], other_opening: Any, other_steps:
 
 def _chosen(numbers: list[int], opening: Any, steps: list[Any]) -> bool:
     """Whether each step was taken by the seat to act, the hand not over before it, and is the action the numbers
-    choose among the legal actions of the observation before it."""
-    seen, index = opening, 0
+    choose among the legal actions of the observation before it: the steps read as the trace they tell."""
+    trace: dict[str, list[Any]] = {"seats": [], "actions": [], "legal": []}
+    seen = opening
     for step in steps:
         legal = seen["legal_actions"]
-        if type(legal) is not list or not legal or seen.get("hand_over") or step["seat"] != seen["to_act"]:
+        if type(legal) is not list or seen.get("hand_over") or step["seat"] != seen["to_act"]:
             return False
-        ordered = sorted(legal)
-        chosen = playout_choice(numbers, index, len(ordered))
-        if chosen is None or step["action"] != ordered[chosen[0]] or type(step["action"]) is not str:
-            return False
-        index = chosen[1]
+        trace["seats"].append(step["seat"])
+        trace["actions"].append(step["action"])
+        trace["legal"].append(sorted(legal))
         seen = step["observation"]
-    return True
+    return bool(steps) and _traced_by_numbers(numbers, opening, trace)
 
 
 def _same_traces(trace: dict[str, Any], other: dict[str, Any]) -> bool:
